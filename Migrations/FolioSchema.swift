@@ -1,0 +1,14 @@
+/// One schema migration: an identifier recorded in the database once applied, and its SQL.
+public struct SchemaMigration: Sendable {
+    /// Stable identifier, recorded by the migrator; never renamed once shipped.
+    public let identifier: String
+    /// The statements, run in one transaction.
+    public let sql: String
+}
+
+/// The SQL files of `Migrations/`, embedded in the binary, in the order they apply.
+public enum FolioSchema {
+    public static let migrations: [SchemaMigration] = [
+        SchemaMigration(identifier: "v0001_core", sql: String(decoding: PackageResources.v0001_core_sql, as: UTF8.self)),
+    ]
+}

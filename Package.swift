@@ -1,0 +1,98 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Every Swift target: Swift 6 mode, and imports internal unless marked `public import`,
+/// so C types from the system-library targets cannot leak into public API.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "foliod", targets: ["foliod"]),
+        .executable(name: "folioq", targets: ["folioq"]),
+        .executable(name: "folioctl", targets: ["folioctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // C libraries, each behind a module map and nothing else.
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+
+        .target(
+            name: "FolioSchema",
+            path: "Migrations",
+            exclude: ["README.md"],
+            resources: [.embedInCode("v0001_core.sql")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioCore",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioSystem",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioText",
+            dependencies: ["FolioCore"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioLoaders",
+            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioStore",
+            dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioWatch",
+            dependencies: ["FolioCore", "FolioSystem"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioIndexer",
+            dependencies: [
+                "FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioWatch", "FolioSystem", "CXXHash",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioCLI",
+            dependencies: [
+                "FolioCore", "FolioStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+
+        .executableTarget(
+            name: "folioq",
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "folioctl",
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioIndexer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "foliod",
+            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
+
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioSystem"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore"],
+                    resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: swiftSettings),
+    ]
+)

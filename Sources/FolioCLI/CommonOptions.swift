@@ -1,0 +1,50 @@
+public import ArgumentParser
+public import FolioCore
+internal import Glibc
+
+/// The options every Folio command takes: where the database and the configuration are.
+public struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The index database.", valueName: "path"))
+    public var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("The configuration file.", valueName: "path"))
+    public var config: String?
+
+    public init() {}
+
+    /// The XDG defaults for this process's environment.
+    public var paths: FolioPaths { FolioPaths(environment: Environment.variables) }
+
+    /// The database path: `--db`, else `$XDG_DATA_HOME/folio/folio.sqlite`.
+    public var databasePath: String {
+        db.map { AbsolutePath.normalise(paths.expandingTilde($0), relativeTo: Environment.currentDirectory) } ?? paths.databaseFile
+    }
+
+    /// The configuration: `--config` (which must exist), else the XDG file if there is
+    /// one, else the defaults.
+    public func configuration() throws(ConfigurationError) -> FolioConfiguration {
+        let file = config.map { AbsolutePath.normalise(paths.expandingTilde($0), relativeTo: Environment.currentDirectory) } ?? paths.configurationFile
+        guard let text = try readText(file, required: config != nil) else { return .default }
+        return try FolioConfiguration(toml: text, file: file)
+    }
+
+    private func readText(_ file: String, required: Bool) throws(ConfigurationError) -> String? {
+        guard let handle = fopen(file, "r") else {
+            if errno == ENOENT, !required { return nil }
+            throw .unreadable(file: file, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, handle)
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+        }
+        if ferror(handle) != 0 { throw .unreadable(file: file, reason: "read error") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadable(file: file, reason: "not valid UTF-8")
+        }
+        return text
+    }
+}

@@ -1,0 +1,17 @@
+/// Makes paths absolute and canonical the way the index stores them: `.` and `..`
+/// resolved lexically, repeated and trailing slashes removed, symbolic links kept as
+/// written (the user's `~/Documents` stays `~/Documents` even if it is a link).
+public enum AbsolutePath {
+    public static func normalise(_ path: String, relativeTo directory: String) -> String {
+        let joined = path.hasPrefix("/") ? path : directory + "/" + path
+        var components: [Substring] = []
+        for component in joined.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": if !components.isEmpty { components.removeLast() }
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+}

@@ -1,0 +1,26 @@
+/// A searchable piece of a document: a few hundred words that stay on one section, with
+/// the pages they came from.
+public struct Chunk: Sendable, Equatable {
+    /// 0-based position in the document.
+    public var ordinal: Int
+    /// 1-based page the chunk starts on.
+    public var firstPage: Int
+    /// Page the chunk ends on; equal to `firstPage` unless it spans a page break.
+    public var lastPage: Int
+    public var section: String?
+    public var text: String
+    /// Offsets, in Unicode scalars, of the chunk's first and past-the-last scalar in the
+    /// document's filtered text (pages joined by form feeds, lines by newlines).
+    public var startOffset: Int
+    public var endOffset: Int
+
+    public init(ordinal: Int, firstPage: Int, lastPage: Int, section: String?, text: String, startOffset: Int, endOffset: Int) {
+        self.ordinal = ordinal
+        self.firstPage = firstPage
+        self.lastPage = lastPage
+        self.section = section
+        self.text = text
+        self.startOffset = startOffset
+        self.endOffset = endOffset
+    }
+}

@@ -1,0 +1,99 @@
+internal import TOMLKit
+
+extension FolioConfiguration {
+    /// Reads a configuration from TOML text. Keys left out keep their defaults; unknown
+    /// keys and values of the wrong type or range are refused, naming `file` and the key,
+    /// because a silently ignored typo is a folder that silently never gets indexed.
+    public init(toml text: String, file: String) throws(ConfigurationError) {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw .syntax(file: file, line: error.source.begin.line, column: error.source.begin.column, reason: error.description)
+        } catch {
+            throw .syntax(file: file, line: 0, column: 0, reason: "\(error)")
+        }
+        var reader = TableReader(table: table, file: file, prefix: "")
+        var configuration = FolioConfiguration.default
+        if let folders = try reader.strings("folders") {
+            configuration.folders = folders
+        }
+        if let includeHidden = try reader.bool("include_hidden") {
+            configuration.includeHidden = includeHidden
+        }
+        if let maxFileSize = try reader.int("max_file_size", atLeast: 1) {
+            configuration.maxFileSize = Int64(maxFileSize)
+        }
+        if var chunking = try reader.table("chunking") {
+            if let maxTokens = try chunking.int("max_tokens_per_chunk", atLeast: 16) {
+                configuration.chunking.maxTokensPerChunk = maxTokens
+            }
+            if let overlap = try chunking.int("overlap_tokens", atLeast: 0) {
+                configuration.chunking.overlapTokens = overlap
+            }
+            try chunking.rejectUnreadKeys()
+        }
+        try reader.rejectUnreadKeys()
+        if configuration.chunking.overlapTokens >= configuration.chunking.maxTokensPerChunk {
+            throw .invalidValue(file: file, key: "chunking.overlap_tokens",
+                                reason: "must be smaller than chunking.max_tokens_per_chunk (\(configuration.chunking.maxTokensPerChunk))")
+        }
+        self = configuration
+    }
+}
+
+/// Typed access to one TOML table that remembers which keys were read, so the rest can be
+/// reported as unknown.
+private struct TableReader {
+    let table: TOMLTable
+    let file: String
+    let prefix: String
+    var read: Set<String> = []
+
+    init(table: TOMLTable, file: String, prefix: String) {
+        self.table = table
+        self.file = file
+        self.prefix = prefix
+    }
+
+    private mutating func value(_ key: String) -> (any TOMLValueConvertible)? {
+        read.insert(key)
+        return table[key]
+    }
+
+    mutating func strings(_ key: String) throws(ConfigurationError) -> [String]? {
+        guard let value = value(key) else { return nil }
+        guard let array = value.array else { throw .wrongType(file: file, key: prefix + key, expected: "an array of strings") }
+        var strings: [String] = []
+        for element in array {
+            guard let string = element.string else { throw .wrongType(file: file, key: prefix + key, expected: "an array of strings") }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard let bool = value.bool else { throw .wrongType(file: file, key: prefix + key, expected: "true or false") }
+        return bool
+    }
+
+    mutating func int(_ key: String, atLeast minimum: Int) throws(ConfigurationError) -> Int? {
+        guard let value = value(key) else { return nil }
+        guard let int = value.int else { throw .wrongType(file: file, key: prefix + key, expected: "an integer") }
+        guard int >= minimum else { throw .invalidValue(file: file, key: prefix + key, reason: "must be at least \(minimum), not \(int)") }
+        return int
+    }
+
+    mutating func table(_ key: String) throws(ConfigurationError) -> TableReader? {
+        guard let value = value(key) else { return nil }
+        guard let table = value.table else { throw .wrongType(file: file, key: prefix + key, expected: "a table ([\(prefix + key)])") }
+        return TableReader(table: table, file: file, prefix: prefix + key + ".")
+    }
+
+    func rejectUnreadKeys() throws(ConfigurationError) {
+        if let unknown = table.keys.sorted().first(where: { !read.contains($0) }) {
+            throw .unknownKey(file: file, key: prefix + unknown)
+        }
+    }
+}

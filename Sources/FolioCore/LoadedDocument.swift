@@ -1,0 +1,43 @@
+/// The text a loader extracted from one file, page by page, before filtering and chunking.
+public struct LoadedDocument: Sendable, Equatable {
+    public var kind: DocumentKind
+    /// The document's own title (metadata, front matter, `<title>`, first heading), if any.
+    public var title: String?
+    public var pages: [Page]
+
+    public init(kind: DocumentKind, title: String?, pages: [Page]) {
+        self.kind = kind
+        self.title = title
+        self.pages = pages
+    }
+}
+
+/// One page of a document. Formats without pages (Markdown, HTML, text without form
+/// feeds) are a single page numbered 1.
+public struct Page: Sendable, Equatable {
+    /// 1-based physical page number.
+    public var number: Int
+    /// The page's printed label, where the format has one ("iv", "A-3").
+    public var label: String?
+    public var lines: [TextLine]
+
+    public init(number: Int, label: String? = nil, lines: [TextLine]) {
+        self.number = number
+        self.label = label
+        self.lines = lines
+    }
+}
+
+/// A line of extracted text: a paragraph, heading, list item, table row or a physical
+/// line of a text file, with the heading it falls under. Lines are the unit the
+/// header/footer filter removes and the boundaries the chunker prefers.
+public struct TextLine: Sendable, Equatable {
+    public var text: String
+    /// The nearest heading above this line (the heading itself for a heading line).
+    public var section: String?
+
+    public init(_ text: String, section: String? = nil) {
+        self.text = text
+        self.section = section
+    }
+}

@@ -1,0 +1,92 @@
+public import FolioCore
+public import FolioStore
+public import FolioSystem
+internal import FolioLoaders
+internal import FolioText
+
+/// Brings one file's entry in the index up to date: the pipeline every way of indexing
+/// shares (`folioctl index`, and the daemon's workers).
+///
+/// Unchanged signature: nothing to do. Changed signature but the same content hash: the
+/// new signature is recorded, nothing is extracted. Otherwise: load, drop running headers
+/// and footers, chunk, and replace the document in one transaction. A file that cannot be
+/// read or parsed is recorded as failed with the reason, and is not tried again until it
+/// changes.
+public struct DocumentIndexer: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        case indexed(chunks: Int)
+        /// The signature was unchanged.
+        case unchanged
+        /// The signature changed but the content did not.
+        case touched
+        case failed(reason: String)
+        /// Not a type Folio indexes.
+        case unsupported
+    }
+
+    let store: IndexStore
+    let configuration: FolioConfiguration
+    private let registry = LoaderRegistry.standard
+    private let filter = HeaderFooterFilter()
+    private let chunker: Chunker
+
+    public init(store: IndexStore, configuration: FolioConfiguration) {
+        self.store = store
+        self.configuration = configuration
+        chunker = Chunker(options: configuration.chunking)
+    }
+
+    /// Whether Folio has a loader for files at this path.
+    public func supports(_ path: String) -> Bool {
+        registry.loader(forPath: path) != nil
+    }
+
+    public func index(_ path: String, status: FileStatus, now: Int64) throws(StoreError) -> Outcome {
+        guard let loader = registry.loader(forPath: path) else { return .unsupported }
+        let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
+        let stored = try store.storedDocument(at: path)
+        if let stored, stored.signature == signature { return .unchanged }
+
+        var record = DocumentRecord(path: path, signature: signature, contentHash: nil, kind: loader.kind, title: nil,
+                                    pageCount: 0, chunkCount: 0, status: .failed, error: nil, indexedAt: now)
+        let file = SourceFile(path: path, maxSize: configuration.maxFileSize)
+        if status.size > configuration.maxFileSize {
+            record.error = LoaderError.tooLarge(path: path, size: status.size, limit: configuration.maxFileSize).description
+            try store.save(record, chunks: [])
+            return .failed(reason: record.error!)
+        }
+        do {
+            record.contentHash = try ContentHash.of(path)
+        } catch {
+            record.error = Self.describe(error, path: path)
+            try store.save(record, chunks: [])
+            return .failed(reason: record.error!)
+        }
+        if let stored, stored.contentHash == record.contentHash {
+            try store.touch(path, signature: signature, at: now)
+            return .touched
+        }
+        let document: LoadedDocument
+        do {
+            document = try loader.load(file)
+        } catch {
+            record.error = error.description
+            try store.save(record, chunks: [])
+            return .failed(reason: error.description)
+        }
+        let chunks = chunker.chunks(of: filter.filter(document.pages))
+        record.title = document.title
+        record.pageCount = document.pages.count
+        record.status = .indexed
+        try store.save(record, chunks: chunks)
+        return .indexed(chunks: chunks.count)
+    }
+
+    private static func describe(_ failure: FileReader.Failure, path: String) -> String {
+        switch failure {
+        case let .system(error): LoaderError.unreadable(path: path, reason: error.reason).description
+        case .notRegularFile: LoaderError.notRegularFile(path: path).description
+        case let .tooLarge(size): "\(path) is \(size) bytes, too large"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+public import FolioCore
+internal import FolioSystem
+
+/// Turns one file of a given kind into pages of text.
+///
+/// Loaders are values without shared state, safe to use from several threads. They throw
+/// `LoaderError` for anything wrong with the file; a loader that returns has read all the
+/// text it could.
+public protocol Loader: Sendable {
+    var kind: DocumentKind { get }
+    func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument
+}
+
+/// A file handed to a loader: its path and the size limit it must respect.
+public struct SourceFile: Sendable {
+    public var path: String
+    public var maxSize: Int64
+
+    public init(path: String, maxSize: Int64) {
+        self.path = path
+        self.maxSize = maxSize
+    }
+
+    /// The file name without its directory and last extension, the title of last resort.
+    public var stem: String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// All the file's bytes, checked to be a regular file within `maxSize`.
+    public func bytes() throws(LoaderError) -> [UInt8] {
+        do {
+            return try FileReader.readAll(path, limit: maxSize)
+        } catch {
+            switch error {
+            case let .system(system): throw .unreadable(path: path, reason: system.reason)
+            case .notRegularFile: throw .notRegularFile(path: path)
+            case let .tooLarge(size): throw .tooLarge(path: path, size: size, limit: maxSize)
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+public import FolioCore
+
+/// Why a loader could not turn a file into text. Every case names the file and says what
+/// the user can do; the indexer records the message on the document.
+public enum LoaderError: Error, Equatable, CustomStringConvertible {
+    /// The file could not be opened or read (permissions, vanished, I/O error).
+    case unreadable(path: String, reason: String)
+    /// Not a regular file (a FIFO, socket or device took its place).
+    case notRegularFile(path: String)
+    /// Larger than `max_file_size`.
+    case tooLarge(path: String, size: Int64, limit: Int64)
+    /// The bytes are not text, whatever the name says (`what` names the format seen).
+    case binaryContent(path: String, what: String)
+    /// The parser of the format gave up.
+    case malformed(path: String, kind: DocumentKind, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            "cannot read \(path): \(reason)"
+        case let .notRegularFile(path):
+            "\(path) is not a regular file (FIFO, socket or device); not read"
+        case let .tooLarge(path, size, limit):
+            "\(path) is \(size) bytes, over max_file_size (\(limit)); raise max_file_size in config.toml to index it"
+        case let .binaryContent(path, what):
+            "\(path) holds \(what), not text; not indexed"
+        case let .malformed(path, kind, reason):
+            "\(path) is not a readable \(kind.rawValue) file: \(reason)"
+        }
+    }
+}

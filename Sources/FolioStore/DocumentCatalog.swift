@@ -1,0 +1,45 @@
+public import FolioCore
+internal import GRDB
+
+/// Listing and counting documents, shared by the writer and the read-only clients.
+public protocol DocumentCatalog: Sendable {
+    /// The documents in `scope`, sorted by path; only those with `status` when given.
+    func documents(in scope: PathScope, status: DocumentStatus?) throws(StoreError) -> [DocumentRecord]
+    /// Totals over the whole index.
+    func counts() throws(StoreError) -> IndexCounts
+}
+
+enum CatalogQueries {
+    static func documents(_ db: Database, in scope: PathScope, status: DocumentStatus?) throws -> [DocumentRecord] {
+        let condition = scope.condition()
+        var sql = "SELECT \(DocumentRecord.columns) FROM document WHERE \(condition.sql)"
+        var arguments = condition.arguments
+        if let status {
+            sql += " AND status = ?"
+            arguments += [status.rawValue]
+        }
+        return try Row.fetchAll(db, sql: sql + " ORDER BY path", arguments: arguments).map(DocumentRecord.init(row:))
+    }
+
+    static func counts(_ db: Database) throws -> IndexCounts {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT count(*) AS documents,
+                   count(*) FILTER (WHERE status = 'failed') AS failed,
+                   count(*) FILTER (WHERE status = 'partial') AS partial,
+                   coalesce(sum(page_count), 0) AS pages,
+                   coalesce(sum(chunk_count), 0) AS chunks
+            FROM document
+            """)!
+        return IndexCounts(documents: row["documents"], failed: row["failed"], partial: row["partial"], pages: row["pages"], chunks: row["chunks"])
+    }
+}
+
+extension IndexStore: DocumentCatalog {
+    public func documents(in scope: PathScope, status: DocumentStatus? = nil) throws(StoreError) -> [DocumentRecord] {
+        try read("list documents") { db in try CatalogQueries.documents(db, in: scope, status: status) }
+    }
+
+    public func counts() throws(StoreError) -> IndexCounts {
+        try read("count") { db in try CatalogQueries.counts(db) }
+    }
+}

@@ -1,0 +1,42 @@
+internal import FolioCore
+internal import GRDB
+
+extension DocumentRecord {
+    static let columns = "path, size, mtime_ns, inode, content_hash, kind, title, page_count, chunk_count, status, error, indexed_at"
+
+    init(row: Row) {
+        self.init(
+            path: row["path"],
+            signature: FileSignature(size: row["size"], modificationTimeNanoseconds: row["mtime_ns"], inode: UInt64(bitPattern: row["inode"])),
+            contentHash: row["content_hash"],
+            kind: DocumentKind(rawValue: row["kind"]) ?? .text,
+            title: row["title"],
+            pageCount: row["page_count"],
+            chunkCount: row["chunk_count"],
+            status: DocumentStatus(rawValue: row["status"]) ?? .failed,
+            error: row["error"],
+            indexedAt: row["indexed_at"])
+    }
+
+    var arguments: StatementArguments {
+        [path, signature.size, signature.modificationTimeNanoseconds, Int64(bitPattern: signature.inode), contentHash,
+         kind.rawValue, kind.mimeType, title, pageCount, chunkCount, status.rawValue, error, indexedAt]
+    }
+}
+
+extension PathScope {
+    /// SQL condition on the path column for this scope, and its arguments.
+    func condition(column: String = "path") -> (sql: String, arguments: StatementArguments) {
+        switch self {
+        case .everything:
+            return ("1", [])
+        case let .file(path):
+            return ("\(column) = ?", [path])
+        case let .tree(directory):
+            // Every path that starts with "dir/" sorts between "dir/" and "dir0" ('0' follows
+            // '/' in the byte order), so the path index answers this.
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            return ("(\(column) = ? OR (\(column) >= ? AND \(column) < ?))", [directory, prefix, prefix.dropLast() + "0"])
+        }
+    }
+}

@@ -1,0 +1,58 @@
+public import FolioCore
+
+/// How a document ended the last time Folio looked at it.
+public enum DocumentStatus: String, Sendable, Codable {
+    /// All its text is in the index.
+    case indexed
+    /// Some of its text is in the index; `error` says what is missing.
+    case partial
+    /// None of it is; `error` says why. Retried only when the file changes.
+    case failed
+}
+
+/// A document's row: what Folio knows about one file.
+public struct DocumentRecord: Sendable, Equatable {
+    public var path: String
+    public var signature: FileSignature
+    /// XXH3-128 of the content, hex; `nil` when the file could not be read.
+    public var contentHash: String?
+    public var kind: DocumentKind
+    public var title: String?
+    public var pageCount: Int
+    public var chunkCount: Int
+    public var status: DocumentStatus
+    public var error: String?
+    /// Unix seconds of the last decision about this file.
+    public var indexedAt: Int64
+
+    public init(path: String, signature: FileSignature, contentHash: String?, kind: DocumentKind, title: String?,
+                pageCount: Int, chunkCount: Int, status: DocumentStatus, error: String?, indexedAt: Int64) {
+        self.path = path
+        self.signature = signature
+        self.contentHash = contentHash
+        self.kind = kind
+        self.title = title
+        self.pageCount = pageCount
+        self.chunkCount = chunkCount
+        self.status = status
+        self.error = error
+        self.indexedAt = indexedAt
+    }
+}
+
+/// Totals over the whole index.
+public struct IndexCounts: Sendable, Equatable, Codable {
+    public var documents: Int
+    public var failed: Int
+    public var partial: Int
+    public var pages: Int
+    public var chunks: Int
+
+    public init(documents: Int, failed: Int, partial: Int, pages: Int, chunks: Int) {
+        self.documents = documents
+        self.failed = failed
+        self.partial = partial
+        self.pages = pages
+        self.chunks = chunks
+    }
+}

@@ -1,0 +1,65 @@
+public import FolioText
+internal import FolioCore
+internal import GRDB
+
+extension IndexReader {
+    /// Runs a search: first the chunks that contain every term, ranked by BM25; then, if
+    /// that left room, the chunks that contain only some, ranked the same way below them.
+    /// So `tax 2023` shows documents with both words first, and a long question still gets
+    /// its best partial matches.
+    public func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
+        guard let all = request.query.allTermsExpression, request.limit > 0 else { return [] }
+        return try read("search") { db in
+            var hits = try Self.ranked(db, expression: all, request: request, limit: request.limit, matchesAll: true)
+            if hits.count < request.limit, let any = request.query.anyTermExpression {
+                let seen = Set(hits.map { request.allChunks ? "\($0.path)#\($0.chunkOrdinal)" : $0.path })
+                let more = try Self.ranked(db, expression: any, request: request, limit: request.limit + hits.count, matchesAll: false)
+                hits += more.filter { !seen.contains(request.allChunks ? "\($0.path)#\($0.chunkOrdinal)" : $0.path) }
+                    .prefix(request.limit - hits.count)
+            }
+            return hits
+        }
+    }
+
+    /// The best `limit` matches of one MATCH expression, with their snippets.
+    private static func ranked(_ db: Database, expression: String, request: SearchRequest, limit: Int, matchesAll: Bool) throws -> [SearchHit] {
+        var filters = ""
+        var arguments: StatementArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, expression]
+        let scope = request.scope.condition(column: "d.path")
+        if request.scope != .everything {
+            filters += " AND " + scope.sql
+            arguments += scope.arguments
+        }
+        if !request.kinds.isEmpty {
+            filters += " AND d.kind IN (" + Array(repeating: "?", count: request.kinds.count).joined(separator: ", ") + ")"
+            arguments += StatementArguments(request.kinds.map(\.rawValue).sorted())
+        }
+        let matches = """
+            SELECT chunk_fts.rowid AS chunk_id, c.document_id AS document_id, bm25(chunk_fts, ?, ?, ?) AS score
+            FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id
+            WHERE chunk_fts MATCH ?\(filters)
+            """
+        let sql = request.allChunks
+            ? "\(matches) ORDER BY score, chunk_id LIMIT ?"
+            : """
+              WITH matches AS (\(matches)),
+              best AS (SELECT chunk_id, score, row_number() OVER (PARTITION BY document_id ORDER BY score, chunk_id) AS n FROM matches)
+              SELECT chunk_id, score FROM best WHERE n = 1 ORDER BY score, chunk_id LIMIT ?
+              """
+        arguments += [limit]
+        let ranked = try Row.fetchAll(db, sql: sql, arguments: arguments).map { (id: $0["chunk_id"] as Int64, score: $0["score"] as Double) }
+        let details = try db.cachedStatement(sql: """
+            SELECT d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.section,
+                   snippet(chunk_fts, 0, char(57344), char(57345), '…', ?) AS snippet
+            FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id
+            WHERE chunk_fts MATCH ? AND chunk_fts.rowid = ?
+            """)
+        return try ranked.compactMap { match in
+            guard let row = try Row.fetchOne(details, arguments: [min(max(request.snippetWords, 1), 64), expression, match.id]) else { return nil }
+            return SearchHit(
+                path: row["path"], title: row["title"], kind: DocumentKind(rawValue: row["kind"]) ?? .text,
+                chunkOrdinal: row["ordinal"], firstPage: row["page_first"], lastPage: row["page_last"], section: row["section"],
+                snippet: Snippet(marked: row["snippet"] ?? ""), score: match.score, matchesAllTerms: matchesAll)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+public import FolioCore
+internal import GRDB
+
+/// The index opened read-only, for `folioq`, `folioctl sources` and the launchers.
+///
+/// It never creates or migrates a database, and it never waits for a writer: in WAL mode
+/// readers see the last committed state while `foliod` or `folioctl index` writes.
+public final class IndexReader: Sendable {
+    public let path: String
+    let queue: DatabaseQueue
+
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        guard DatabaseFile.exists(path) else { throw .missing(path: path) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = "folio.reader"
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw .database(path: path, operation: "open read-only", reason: "\(error)")
+        }
+        let (unknown, complete) = try read("check schema") { db in
+            (try Schema.unknownMigrations(db), try Schema.migrator.hasCompletedMigrations(db))
+        }
+        if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
+        if !complete { throw .schemaTooOld(path: path) }
+    }
+
+    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try queue.read(body)
+        } catch {
+            throw .database(path: path, operation: operation, reason: "\(error)")
+        }
+    }
+}
+
+extension IndexReader: DocumentCatalog {
+    public func documents(in scope: PathScope, status: DocumentStatus? = nil) throws(StoreError) -> [DocumentRecord] {
+        try read("list documents") { db in try CatalogQueries.documents(db, in: scope, status: status) }
+    }
+
+    public func counts() throws(StoreError) -> IndexCounts {
+        try read("count") { db in try CatalogQueries.counts(db) }
+    }
+}

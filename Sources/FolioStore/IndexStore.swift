@@ -1,0 +1,127 @@
+public import FolioCore
+internal import GRDB
+
+/// The writable index: documents and their chunks in SQLite (WAL), shaped for incremental
+/// indexing. Callers ask `storedDocument(at:)` whether a file changed, then `save` it
+/// (one transaction replaces the document and all its chunks), `touch` it when only its
+/// signature moved, or `purge` it.
+///
+/// Opening migrates the database to this binary's schema, creating it (directory 0700,
+/// file 0600) when missing. Safe to use from several threads: GRDB serialises writes.
+public final class IndexStore: Sendable {
+    public let path: String
+    let pool: DatabasePool
+
+    /// Opens (and migrates) the database at `path`, creating it unless `create` is false,
+    /// in which case a missing database is `StoreError.missing`.
+    public init(path: String, create: Bool = true) throws(StoreError) {
+        self.path = path
+        if !create, !DatabaseFile.exists(path) { throw .missing(path: path) }
+        try DatabaseFile.prepare(path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "folio.index"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw .database(path: path, operation: "open", reason: "\(error)")
+        }
+        let unknown = try read("check schema") { db in try Schema.unknownMigrations(db) }
+        if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
+        do {
+            try Schema.migrator.migrate(pool)
+        } catch {
+            throw .database(path: path, operation: "migrate", reason: "\(error)")
+        }
+    }
+
+    /// The stored state of the document at `path`, or `nil` if Folio has none.
+    public func storedDocument(at path: String) throws(StoreError) -> DocumentRecord? {
+        try read("look up \(path)") { db in
+            try Row.fetchOne(db, sql: "SELECT \(DocumentRecord.columns) FROM document WHERE path = ?", arguments: [path])
+                .map(DocumentRecord.init(row:))
+        }
+    }
+
+    /// Replaces the document at `record.path`, and all its chunks, in one transaction.
+    public func save(_ record: DocumentRecord, chunks: [Chunk]) throws(StoreError) {
+        var record = record
+        record.chunkCount = chunks.count
+        try write("save \(record.path)") { db in
+            let id = try Self.upsert(record, in: db)
+            try db.execute(sql: "DELETE FROM chunk WHERE document_id = ?", arguments: [id])
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for chunk in chunks {
+                try insert.execute(arguments: [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
+                                               chunk.startOffset, chunk.endOffset])
+            }
+        }
+    }
+
+    /// Records a new signature for a file whose content did not change (same hash).
+    public func touch(_ path: String, signature: FileSignature, at time: Int64) throws(StoreError) {
+        try write("update \(path)") { db in
+            try db.execute(sql: "UPDATE document SET size = ?, mtime_ns = ?, inode = ?, indexed_at = ? WHERE path = ?",
+                           arguments: [signature.size, signature.modificationTimeNanoseconds, Int64(bitPattern: signature.inode), time, path])
+        }
+    }
+
+    /// Removes the documents in `scope` and everything derived from them; returns how many.
+    @discardableResult
+    public func purge(_ scope: PathScope) throws(StoreError) -> Int {
+        try write("forget") { db in
+            let condition = scope.condition()
+            try db.execute(sql: "DELETE FROM document WHERE \(condition.sql)", arguments: condition.arguments)
+            return db.changesCount
+        }
+    }
+
+    /// Shrinks the file after large deletions, giving the space back to the filesystem.
+    public func vacuum() throws(StoreError) {
+        do {
+            try pool.vacuum()
+        } catch {
+            throw .database(path: path, operation: "vacuum", reason: "\(error)")
+        }
+    }
+
+    /// The paths of the documents in `scope`, sorted.
+    public func paths(in scope: PathScope) throws(StoreError) -> [String] {
+        try read("list") { db in
+            let condition = scope.condition()
+            return try String.fetchAll(db, sql: "SELECT path FROM document WHERE \(condition.sql) ORDER BY path", arguments: condition.arguments)
+        }
+    }
+
+    private static func upsert(_ record: DocumentRecord, in db: Database) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO document (path, size, mtime_ns, inode, content_hash, kind, mime, title, page_count, chunk_count, status, error, indexed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (path) DO UPDATE SET
+                size = excluded.size, mtime_ns = excluded.mtime_ns, inode = excluded.inode,
+                content_hash = excluded.content_hash, kind = excluded.kind, mime = excluded.mime, title = excluded.title,
+                page_count = excluded.page_count, chunk_count = excluded.chunk_count, status = excluded.status,
+                error = excluded.error, indexed_at = excluded.indexed_at
+            """, arguments: record.arguments)
+        return try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE path = ?", arguments: [record.path])!
+    }
+
+    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw .database(path: path, operation: operation, reason: "\(error)")
+        }
+    }
+
+    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.write(body)
+        } catch {
+            throw .database(path: path, operation: operation, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+internal import Glibc
+
+/// The entries of one directory, read with `opendir`/`readdir`.
+public enum Directory {
+    /// One name in a directory. `name` is `nil` when the bytes are not valid UTF-8, which
+    /// Folio cannot store as a path; `displayName` shows such a name with replacement
+    /// characters for error messages.
+    public struct Entry: Sendable, Equatable {
+        public var name: String?
+        public var displayName: String
+    }
+
+    /// The entries of `path`, without `.` and `..`, in no particular order.
+    public static func entries(of path: String) throws(SystemError) -> [Entry] {
+        guard let stream = opendir(path) else {
+            throw SystemError(operation: "opendir", path: path, code: errno)
+        }
+        defer { closedir(stream) }
+        var entries: [Entry] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw SystemError(operation: "readdir", path: path, code: errno) }
+                return entries
+            }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            let display = String(decoding: bytes, as: UTF8.self)
+            let valid = String(validating: bytes, as: UTF8.self)
+            entries.append(Entry(name: valid, displayName: display))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+internal import Glibc
+
+/// Reads files without ever blocking on something that is not a regular file.
+public enum FileReader {
+    /// Why a file was not read: a system call failed, it is not a regular file, or it is
+    /// larger than the caller allows.
+    public enum Failure: Error, Equatable {
+        case system(SystemError)
+        case notRegularFile
+        case tooLarge(size: Int64)
+    }
+
+    /// The whole content of a regular file of at most `limit` bytes.
+    ///
+    /// The file is opened non-blocking and checked with `fstat` before any read, so a FIFO
+    /// or device that took the place of a file never blocks the reader.
+    public static func readAll(_ path: String, limit: Int64) throws(Failure) -> [UInt8] {
+        let descriptor: Int32
+        do {
+            descriptor = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        } catch {
+            throw .system(error)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        do {
+            _ = try systemCall("fstat", path: path) { fstat(descriptor, &info) }
+        } catch {
+            throw .system(error)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
+        let size = Int64(info.st_size)
+        guard size <= limit else { throw .tooLarge(size: size) }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                // The file may have grown since fstat; read on, within the limit.
+                guard Int64(bytes.count) < limit else { break }
+                bytes.append(contentsOf: repeatElement(0, count: min(64 * 1024, Int(limit) - bytes.count)))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system(SystemError(operation: "read", path: path, code: errno))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Streams a regular file in blocks, for hashing files too large to hold at once.
+    public static func forEachBlock(of path: String, blockSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) -> Void) throws(Failure) {
+        let descriptor: Int32
+        do {
+            descriptor = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        } catch {
+            throw .system(error)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        do {
+            _ = try systemCall("fstat", path: path) { fstat(descriptor, &info) }
+        } catch {
+            throw .system(error)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count: Int
+            do {
+                count = try systemCall("read", path: path) { read(descriptor, buffer.baseAddress!, blockSize) }
+            } catch {
+                throw .system(error)
+            }
+            if count == 0 { return }
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+}

@@ -1,0 +1,156 @@
+public import FolioCore
+
+/// Cuts a document's pages into overlapping chunks of at most `maxTokensPerChunk` words.
+///
+/// A chunk never straddles two sections and never splits a word. Within a section it
+/// ends, in order of preference, at the end of a line (a paragraph, heading or table row),
+/// at the end of a sentence, or after exactly the maximum number of words; the first two
+/// only when that keeps the chunk at least half full. The next chunk starts up to
+/// `overlapTokens` words earlier, at a sentence start where there is one, so a phrase cut
+/// by the boundary is whole in one of the two. Output depends on the input alone.
+///
+/// Memory is bounded by one chunk's worth of words, whatever the document's length.
+public struct Chunker: Sendable {
+    public var options: ChunkingOptions
+
+    public init(options: ChunkingOptions) {
+        precondition(options.maxTokensPerChunk > options.overlapTokens && options.overlapTokens >= 0,
+                     "overlap must be smaller than the chunk size; FolioConfiguration validates this")
+        self.options = options
+    }
+
+    public func chunks(of pages: [Page]) -> [Chunk] {
+        var builder = Builder(options: options)
+        var offset = 0
+        var lineID = 0
+        for (pageIndex, page) in pages.enumerated() {
+            if pageIndex > 0 { offset += 1 }  // the form feed between pages
+            for (lineIndex, line) in page.lines.enumerated() {
+                if lineIndex > 0 { offset += 1 }  // the newline between lines
+                if line.section != builder.section { builder.startSection(line.section) }
+                offset = builder.add(line: line.text, id: lineID, page: page.number, startingAt: offset)
+                lineID += 1
+            }
+        }
+        builder.finish()
+        return builder.chunks
+    }
+}
+
+/// A word of the input: where it is, and whether a line or a sentence ends after it.
+private struct Word {
+    /// The whole line the word is on (shared storage, not a copy) and the word's bounds.
+    var line: String
+    var start: String.Index
+    var end: String.Index
+    var lineID: Int
+    var page: Int
+    var startOffset: Int
+    var endOffset: Int
+    var endsLine = false
+    var endsSentence = false
+}
+
+/// The streaming state of `Chunker`: the words not yet cut into a chunk, plus the overlap
+/// kept from the last one.
+private struct Builder {
+    let options: ChunkingOptions
+    var chunks: [Chunk] = []
+    var section: String?
+    private var words: [Word] = []
+    /// How many of `words` were already in the previous chunk (the overlap).
+    private var alreadyEmitted = 0
+
+    init(options: ChunkingOptions) {
+        self.options = options
+        words.reserveCapacity(options.maxTokensPerChunk + 1)
+    }
+
+    mutating func startSection(_ section: String?) {
+        finish()
+        words.removeAll(keepingCapacity: true)
+        alreadyEmitted = 0
+        self.section = section
+    }
+
+    /// Adds the words of one line; returns the scalar offset just past it.
+    mutating func add(line: String, id: Int, page: Int, startingAt lineOffset: Int) -> Int {
+        let scalars = line.unicodeScalars
+        var offset = lineOffset
+        var wordStart: String.Index?
+        var wordStartOffset = 0
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let isSpace = scalars[index].properties.isWhitespace
+            if isSpace, let start = wordStart {
+                append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset))
+                wordStart = nil
+            } else if !isSpace, wordStart == nil {
+                wordStart = index
+                wordStartOffset = offset
+            }
+            offset += 1
+            index = scalars.index(after: index)
+        }
+        if let start = wordStart {
+            append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset))
+        }
+        if let last = words.indices.last, words[last].lineID == id {
+            words[last].endsLine = true
+        }
+        return offset
+    }
+
+    private mutating func append(_ word: Word) {
+        var word = word
+        word.endsSentence = Self.endsSentence(word.line.unicodeScalars[word.start..<word.end])
+        words.append(word)
+        if words.count >= options.maxTokensPerChunk { cut() }
+    }
+
+    /// Emits a chunk from the full window and keeps the overlap (and any words after the
+    /// cut) for the next one.
+    private mutating func cut() {
+        let maximum = options.maxTokensPerChunk
+        let half = maximum / 2
+        let end = (half...maximum).reversed().first { words[$0 - 1].endsLine }
+            ?? (half...maximum).reversed().first { words[$0 - 1].endsSentence }
+            ?? maximum
+        emit(words[0..<end])
+        var start = max(end - options.overlapTokens, 1)
+        if let sentenceStart = (start..<end).first(where: { words[$0 - 1].endsSentence || words[$0 - 1].endsLine }) {
+            start = sentenceStart
+        }
+        words.removeFirst(start)
+        alreadyEmitted = end - start
+    }
+
+    /// Emits whatever has not been emitted yet.
+    mutating func finish() {
+        if words.count > alreadyEmitted { emit(words[...]) }
+        words.removeAll(keepingCapacity: true)
+        alreadyEmitted = 0
+    }
+
+    private mutating func emit(_ slice: ArraySlice<Word>) {
+        guard let first = slice.first, let last = slice.last else { return }
+        var text = ""
+        var runStart = slice.startIndex
+        for index in slice.indices where index == slice.endIndex - 1 || slice[index + 1].lineID != slice[index].lineID {
+            if !text.isEmpty { text.append("\n") }
+            let run = slice[runStart]
+            text.append(String(run.line.unicodeScalars[run.start..<slice[index].end]))
+            runStart = index + 1
+        }
+        chunks.append(Chunk(ordinal: chunks.count, firstPage: first.page, lastPage: last.page, section: section,
+                            text: text, startOffset: first.startOffset, endOffset: last.endOffset))
+    }
+
+    /// Whether a word closes a sentence: it ends in `.`, `!`, `?` (or their CJK forms),
+    /// possibly followed by closing quotes or brackets.
+    private static func endsSentence(_ word: Substring.UnicodeScalarView) -> Bool {
+        let closers: Set<Unicode.Scalar> = ["\"", "'", ")", "]", "»", "”", "’"]
+        guard let last = word.reversed().first(where: { !closers.contains($0) }) else { return false }
+        return ["." as Unicode.Scalar, "!", "?", "。", "！", "？"].contains(last)
+    }
+}

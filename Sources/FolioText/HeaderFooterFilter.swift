@@ -1,0 +1,106 @@
+public import FolioCore
+
+/// Removes running headers, footers and page numbers from paged documents.
+///
+/// A line near the top or bottom of a page is a running header or footer when, after
+/// normalising (case, spacing, and every run of digits counted as one digit, so "Page 3 of
+/// 40" and "Page 4 of 40" are the same line), it stands near the edge of at least
+/// `minimumShare` of the pages and of at least `minimumPages` pages. Such lines are
+/// removed from the edges of every page; so are lines that are only a page number.
+/// Documents with fewer than `minimumPages` pages are left alone, so a heading that
+/// happens to repeat once is never taken for a header.
+public struct HeaderFooterFilter: Sendable {
+    /// How many non-blank lines at each end of a page are looked at.
+    public var edgeLines: Int
+    /// The share of pages a line must repeat on.
+    public var minimumShare: Double
+    /// The fewest pages a line must repeat on, whatever the share.
+    public var minimumPages: Int
+
+    public init(edgeLines: Int = 3, minimumShare: Double = 0.4, minimumPages: Int = 3) {
+        self.edgeLines = edgeLines
+        self.minimumShare = minimumShare
+        self.minimumPages = minimumPages
+    }
+
+    /// The pages with running headers, footers and page-number lines removed; page
+    /// numbers and labels are kept.
+    public func filter(_ pages: [Page]) -> [Page] {
+        guard pages.count >= minimumPages else { return pages }
+        let edges = pages.map(edgeLineIndices)
+        var pagesPerKey: [String: Int] = [:]
+        for (page, indices) in zip(pages, edges) {
+            let keys = Set(indices.map { Self.normalised(page.lines[$0].text) })
+            for key in keys { pagesPerKey[key, default: 0] += 1 }
+        }
+        let threshold = max(minimumPages, Int((minimumShare * Double(pages.count)).rounded(.up)))
+        let repeated = Set(pagesPerKey.filter { $0.value >= threshold }.keys)
+        return zip(pages, edges).map { page, indices in
+            var page = page
+            let drop = Set(indices.filter { index in
+                let text = page.lines[index].text
+                return repeated.contains(Self.normalised(text)) || Self.isPageNumber(text)
+            })
+            if !drop.isEmpty {
+                page.lines = page.lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+            }
+            return page
+        }
+    }
+
+    /// Indices of the first and last `edgeLines` non-blank lines of a page.
+    private func edgeLineIndices(_ page: Page) -> [Int] {
+        let nonBlank = page.lines.indices.filter { !page.lines[$0].text.allSatisfy(\.isWhitespace) }
+        if nonBlank.count <= 2 * edgeLines { return nonBlank }
+        return Array(nonBlank.prefix(edgeLines) + nonBlank.suffix(edgeLines))
+    }
+
+    /// The comparison key of a line: lower-cased, spaces collapsed, digit runs as `#`.
+    static func normalised(_ line: String) -> String {
+        var key = ""
+        var lastWasSpace = true
+        var lastWasDigit = false
+        for character in line.lowercased() {
+            if character.isWhitespace {
+                if !lastWasSpace { key.append(" ") }
+                lastWasSpace = true
+                lastWasDigit = false
+            } else if character.isNumber {
+                if !lastWasDigit { key.append("#") }
+                lastWasDigit = true
+                lastWasSpace = false
+            } else {
+                key.append(character)
+                lastWasSpace = false
+                lastWasDigit = false
+            }
+        }
+        return key.hasSuffix(" ") ? String(key.dropLast()) : key
+    }
+
+    /// Whether a line says nothing but a page number: "12", "- 12 -", "Page 12",
+    /// "page 3 of 40", "3/40", "xiv".
+    static func isPageNumber(_ line: String) -> Bool {
+        var words = line.lowercased().split(whereSeparator: { $0.isWhitespace || "-–—|/[]()".contains($0) })
+        if words.first == "page" || words.first == "p." || words.first == "seite" || words.first == "pág." { words.removeFirst() }
+        if words.count == 3, words[1] == "of" || words[1] == "von" || words[1] == "de" { words.remove(at: 1) }
+        guard !words.isEmpty, words.count <= 2 else { return false }
+        return words.allSatisfy { word in
+            word.allSatisfy(\.isASCII) && (word.allSatisfy(\.isNumber) || isRomanNumeral(word))
+        }
+    }
+
+    /// Whether a lower-case word is a canonical Roman numeral below 400 ("xiv", not "civil").
+    static func isRomanNumeral(_ word: Substring) -> Bool {
+        let symbols: [(String, Int)] = [("c", 100), ("xc", 90), ("l", 50), ("xl", 40), ("x", 10), ("ix", 9), ("v", 5), ("iv", 4), ("i", 1)]
+        var rest = word
+        var value = 0
+        for (symbol, amount) in symbols {
+            while rest.hasPrefix(symbol) {
+                rest = rest.dropFirst(symbol.count)
+                value += amount
+            }
+        }
+        return rest.isEmpty && value > 0 && value < 400 && word.count <= 9
+    }
+}

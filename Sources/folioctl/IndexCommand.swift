@@ -1,0 +1,59 @@
+internal import ArgumentParser
+internal import FolioCLI
+internal import FolioCore
+internal import FolioIndexer
+internal import FolioStore
+internal import Glibc
+
+/// `folioctl index PATH…`: index files and folders now, in one pass.
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Index files and folders (recursively) now.",
+        discussion: """
+            New and changed files are indexed; files whose content is unchanged are not read \
+            again; documents under the given folders whose files are gone are removed.
+            Exit status: 0 all went well, 1 some files failed (listed), 2 error.
+            """)
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: .long, help: "Files indexed in parallel (default: the number of cores).")
+    var workers: Int?
+
+    @Argument(help: "Files and folders to index.")
+    var paths: [String]
+
+    func run() throws {
+        let summary: IndexSummary
+        do {
+            let configuration = try common.configuration()
+            let store = try IndexStore(path: common.databasePath)
+            let roots = paths.map { AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) }
+            let run = IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration),
+                               workers: workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            let progress = ProgressLine(enabled: Output.standardErrorIsTerminal)
+            summary = try run.run(roots) { progress.show($0) }
+            progress.clear()
+        } catch {
+            throw ExitStatus.fail("folioctl", error)
+        }
+        Output.standard(report(summary))
+        if !summary.missingRoots.isEmpty { throw ExitStatus.error }
+        if !summary.failures.isEmpty { throw ExitStatus.nothing }
+    }
+
+    private func report(_ summary: IndexSummary) -> String {
+        var text = "indexed \(summary.indexed) (\(summary.chunks) chunks), unchanged \(summary.unchanged + summary.touched)"
+        text += ", failed \(summary.failures.count), not supported \(summary.unsupported)"
+        if summary.purged > 0 { text += ", removed \(summary.purged) gone" }
+        text += "\n"
+        for failure in summary.failures.sorted(by: { $0.path < $1.path }) {
+            text += "failed: \(failure.path): \(failure.reason)\n"
+        }
+        for missing in summary.missingRoots {
+            text += "not found: \(missing)\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,35 @@
+internal import FolioCLI
+internal import FolioIndexer
+internal import Synchronization
+internal import Glibc
+
+/// The one-line progress display of `folioctl index` on a terminal, redrawn at most ten
+/// times a second.
+final class ProgressLine: Sendable {
+    private let enabled: Bool
+    private let lastDraw = Mutex<timespec>(timespec())
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func show(_ progress: IndexRun.Progress) {
+        guard enabled else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let due = lastDraw.withLock { last in
+            let elapsed = Double(now.tv_sec - last.tv_sec) + Double(now.tv_nsec - last.tv_nsec) / 1e9
+            guard elapsed >= 0.1 || progress.done == progress.total else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
+        let name = progress.path.split(separator: "/").last.map(String.init) ?? progress.path
+        let line = "[\(progress.done)/\(progress.total)] \(name)"
+        Output.error("\r\u{1B}[K" + String(line.prefix(100)))
+    }
+
+    func clear() {
+        if enabled { Output.error("\r\u{1B}[K") }
+    }
+}

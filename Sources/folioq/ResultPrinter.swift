@@ -1,0 +1,45 @@
+internal import FolioStore
+internal import FolioCore
+
+/// Results for people: the title, where the match is (path, page, section), and the
+/// snippet with the matched words in bold colour on a terminal.
+struct ResultPrinter {
+    let colour: Bool
+    /// Shown as `~` at the start of paths.
+    let home: String
+
+    func render(_ hits: [SearchHit]) -> String {
+        hits.map(render).joined(separator: "\n")
+    }
+
+    private func render(_ hit: SearchHit) -> String {
+        var location = displayPath(hit.path)
+        if hit.kind == .pdf || hit.lastPage > 1 {
+            location += hit.firstPage == hit.lastPage ? ", page \(hit.firstPage)" : ", pages \(hit.firstPage)–\(hit.lastPage)"
+        }
+        if let section = hit.section, section != hit.title { location += " § " + section }
+        let title = hit.title ?? displayPath(hit.path)
+        return style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"
+    }
+
+    private func displayPath(_ path: String) -> String {
+        home.count > 1 && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+    }
+
+    private func highlighted(_ snippet: Snippet) -> String {
+        let scalars = Array(snippet.text.unicodeScalars)
+        var text = ""
+        var position = 0
+        for range in snippet.highlights where range.lowerBound >= position && range.upperBound <= scalars.count {
+            text += String(String.UnicodeScalarView(scalars[position..<range.lowerBound]))
+            let word = String(String.UnicodeScalarView(scalars[range]))
+            text += colour ? "\u{1B}[1;31m" + word + "\u{1B}[0m" : word
+            position = range.upperBound
+        }
+        return text + String(String.UnicodeScalarView(scalars[position...]))
+    }
+
+    private func style(_ text: String, _ code: String) -> String {
+        colour ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+    }
+}
