@@ -44,8 +44,15 @@ CREATE VIEW chunk_content AS
 -- Full-text index over chunk_content, external content (the text is stored once, in
 -- `chunk`), kept in sync by the triggers below.
 --
--- Tokenizer, decided with ../shared/ir/eval.py (docs/benchmarks.md has the full table):
--- (pending)
+-- Tokenizer, decided with ../shared/ir/eval.py through bench/ranking.sh (docs/benchmarks.md
+-- has the tables). nDCG@10 of folioq, Cranfield / CISI:
+--   unicode61 remove_diacritics 2                        0.342 / 0.355
+--   porter unicode61 remove_diacritics 2 tokenchars '-_' 0.363 / 0.374
+--   porter unicode61 remove_diacritics 2                 0.365 / 0.373  <- chosen
+-- Porter stemming is worth +0.02 on both (more than the noise, ~0.02 / 0.04), so it stays.
+-- Keeping '-' and '_' inside tokens changes nothing measurable, and costs findability:
+-- "2023" would not match "2023-04-01", nor "drag" "lift-drag". Without them a typed
+-- "lift-drag" is the phrase "lift drag", which finds both spellings.
 CREATE VIRTUAL TABLE chunk_fts USING fts5(
     text,
     section,

@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 internal import GRDB
 
 /// Listing and counting documents, shared by the writer and the read-only clients.

@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 internal import GRDB
 
 /// The index opened read-only, for `folioq`, `folioctl sources` and the launchers.

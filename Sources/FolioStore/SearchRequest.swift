@@ -11,7 +11,8 @@ public struct SearchRequest: Sendable {
     public var kinds: Set<DocumentKind>
     /// Every matching chunk instead of the best chunk of each document.
     public var allChunks: Bool
-    /// About how many words of context a snippet shows.
+    /// About how many words of context a snippet shows; 0 for no snippets (faster, for
+    /// output that shows none).
     public var snippetWords: Int
 
     public init(query: SearchQuery, limit: Int = 20, scope: PathScope = .everything, kinds: Set<DocumentKind> = [],

@@ -22,7 +22,7 @@ extension SearchQuery {
                 if exclude {
                     excluded.append(term)
                 } else if joinWithPrevious, !required.isEmpty {
-                    if !required[required.count - 1].contains(term) { required[required.count - 1].append(term) }
+                    required[required.count - 1].append(term)
                 } else {
                     required.append([term])
                 }

@@ -50,12 +50,11 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// Matches the chunks that contain any required term; `nil` when that is the same as
-    /// `allTermsExpression` (a single group).
+    /// `allTermsExpression` (a single group). A term typed twice stays twice: BM25 then
+    /// weighs it twice, which is what a long question that repeats its topic means.
     public var anyTermExpression: String? {
         guard required.count > 1 else { return nil }
-        var seen: Set<Term> = []
-        let terms = required.joined().filter { seen.insert($0).inserted }
-        return withExclusions(terms.map(\.expression).joined(separator: " OR "))
+        return withExclusions(required.joined().map(\.expression).joined(separator: " OR "))
     }
 
     private func withExclusions(_ positive: String) -> String {

@@ -50,10 +50,12 @@ struct FolioQuery: ParsableCommand {
 
     func run() throws {
         let text = query.joined(separator: " ")
+        let output = json ? .json : format
         let hits: [SearchHit]
         do {
             let reader = try IndexReader(path: common.databasePath)
-            var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(type), allChunks: allChunks)
+            var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(type), allChunks: allChunks,
+                                        snippetWords: output == .paths ? 0 : 24)
             if let path {
                 let absolute = AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory)
                 request.scope = .tree(absolute)
@@ -63,7 +65,7 @@ struct FolioQuery: ParsableCommand {
             throw ExitStatus.fail("folioq", error)
         }
         let home = common.paths.home
-        switch json ? .json : format {
+        switch output {
         case .human: Output.standard(ResultPrinter(colour: Output.colourOnStandardOutput, home: home).render(hits))
         case .json: Output.standard(JSONResults.render(query: text, hits: hits))
         case .paths: Output.standard(hits.map { $0.path + "\n" }.joined())
