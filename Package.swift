@@ -90,9 +90,9 @@ let package = Package(
         .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioSystem"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore"],
-                    resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+                    exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: swiftSettings),
     ]
 )

@@ -89,7 +89,7 @@ private struct MarkdownCollector {
             }
         default:
             switch cmark_node_get_type_string(node).map({ String(cString: $0) }) {
-            case "table_row":
+            case "table_row", "table_header":
                 container(entering: entering, heading: nil)
             case "table_cell" where !entering:
                 buffer += " | "

@@ -1,0 +1,73 @@
+import Testing
+@testable import FolioCore
+import Foundation
+
+@Suite struct FolioConfigurationTests {
+    /// The repository's `config.example.toml`, found from this file's place in the tree.
+    static let examplePath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("config.example.toml").path
+
+    @Test func exampleFile_decodesToTheDefaults() throws {
+        let text = try String(contentsOfFile: Self.examplePath, encoding: .utf8)
+        let configuration = try FolioConfiguration(toml: text, file: Self.examplePath)
+        #expect(configuration == .default)
+    }
+
+    @Test func exampleFile_setsEveryKeyExplicitly() throws {
+        // Each default shown in the example must be a real key: an empty file gives the
+        // defaults too, so check the example mentions every key the reader knows.
+        let text = try String(contentsOfFile: Self.examplePath, encoding: .utf8)
+        for key in ["folders", "include_hidden", "max_file_size", "[chunking]", "max_tokens_per_chunk", "overlap_tokens"] {
+            #expect(text.contains("\n" + key), "config.example.toml does not document \(key)")
+        }
+    }
+
+    @Test func emptyFile_givesTheDefaults() throws {
+        #expect(try FolioConfiguration(toml: "", file: "c.toml") == .default)
+    }
+
+    @Test func values_overrideTheDefaults() throws {
+        let configuration = try FolioConfiguration(toml: """
+            folders = ["~/Notes", "/srv/papers"]
+            include_hidden = true
+            max_file_size = 1000
+            [chunking]
+            max_tokens_per_chunk = 200
+            overlap_tokens = 20
+            """, file: "c.toml")
+        #expect(configuration.folders == ["~/Notes", "/srv/papers"])
+        #expect(configuration.includeHidden)
+        #expect(configuration.maxFileSize == 1000)
+        #expect(configuration.chunking == ChunkingOptions(maxTokensPerChunk: 200, overlapTokens: 20))
+    }
+
+    @Test(arguments: [
+        ("folder = [\"~/x\"]", ConfigurationError.unknownKey(file: "c.toml", key: "folder")),
+        ("[chunking]\nmax_tokens = 3", .unknownKey(file: "c.toml", key: "chunking.max_tokens")),
+        ("folders = \"~/x\"", .wrongType(file: "c.toml", key: "folders", expected: "an array of strings")),
+        ("folders = [1]", .wrongType(file: "c.toml", key: "folders", expected: "an array of strings")),
+        ("include_hidden = 1", .wrongType(file: "c.toml", key: "include_hidden", expected: "true or false")),
+        ("max_file_size = 0", .invalidValue(file: "c.toml", key: "max_file_size", reason: "must be at least 1, not 0")),
+        ("chunking = 3", .wrongType(file: "c.toml", key: "chunking", expected: "a table ([chunking])")),
+        ("[chunking]\noverlap_tokens = 500", .invalidValue(file: "c.toml", key: "chunking.overlap_tokens",
+                                                           reason: "must be smaller than chunking.max_tokens_per_chunk (500)")),
+    ])
+    func invalidConfiguration_isRefusedNamingFileAndKey(toml: String, expected: ConfigurationError) {
+        #expect(throws: expected) { try FolioConfiguration(toml: toml, file: "c.toml") }
+    }
+
+    @Test func syntaxError_givesTheLine() {
+        do {
+            _ = try FolioConfiguration(toml: "folders = [\"a\"]\nmax_file_size = = 3\n", file: "c.toml")
+            Issue.record("expected a syntax error")
+        } catch {
+            guard case let .syntax(file, line, _, _) = error else {
+                Issue.record("got \(error)")
+                return
+            }
+            #expect(file == "c.toml")
+            #expect(line == 2)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Testing
+import FolioCore
+
+@Suite struct FolioPathsTests {
+    @Test func defaults_followTheXDGSpecification() {
+        let paths = FolioPaths(environment: ["HOME": "/home/ann"])
+        #expect(paths.configurationFile == "/home/ann/.config/folio/config.toml")
+        #expect(paths.databaseFile == "/home/ann/.local/share/folio/folio.sqlite")
+    }
+
+    @Test func xdgVariables_areUsed_andRelativeOnesIgnored() {
+        let paths = FolioPaths(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "relative"])
+        #expect(paths.configurationFile == "/c/folio/config.toml")
+        #expect(paths.databaseFile == "/h/.local/share/folio/folio.sqlite")
+    }
+
+    @Test(arguments: [("~", "/h"), ("~/Documents", "/h/Documents"), ("/abs", "/abs"), ("~x", "~x")])
+    func tilde_isExpanded(path: String, expected: String) {
+        #expect(FolioPaths(environment: ["HOME": "/h"]).expandingTilde(path) == expected)
+    }
+
+    @Test(arguments: [
+        ("a/b", "/cwd/a/b"), ("/x/./y//z/", "/x/y/z"), ("../up", "/up"), ("/a/b/../c", "/a/c"), ("/", "/"), ("/../..", "/"),
+    ])
+    func absolutePath_isNormalisedLexically(path: String, expected: String) {
+        #expect(AbsolutePath.normalise(path, relativeTo: "/cwd") == expected)
+    }
+}

@@ -1,0 +1,18 @@
+import Testing
+import FolioLoaders
+import FolioCore
+
+@Suite struct LoaderRegistryTests {
+    @Test(arguments: [
+        ("/a/notes.txt", DocumentKind.text), ("/a/NOTES.TXT", .text), ("/a/x.rst", .text), ("/a/readme.md", .markdown),
+        ("/a/doc.markdown", .markdown), ("/a/p.html", .html), ("/a/p.HTM", .html), ("/a/p.xhtml", .html),
+    ] as [(String, DocumentKind)])
+    func knownExtensions_getTheirLoader(path: String, kind: DocumentKind) {
+        #expect(LoaderRegistry.standard.loader(forPath: path)?.kind == kind)
+    }
+
+    @Test(arguments: ["/a/photo.jpg", "/a/archive.zip", "/a/.txt", "/a/noextension", "/a/dir.txt/file", "/a/x.docx"])
+    func otherFiles_haveNoLoader(path: String) {
+        #expect(LoaderRegistry.standard.loader(forPath: path) == nil)
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import FolioText
+import FolioCore
+
+@Suite struct ChunkerTests {
+    private func chunker(_ max: Int, _ overlap: Int) -> Chunker {
+        Chunker(options: ChunkingOptions(maxTokensPerChunk: max, overlapTokens: overlap))
+    }
+
+    private func words(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    @Test func shortDocument_isOneChunk_withItsPageAndSection() {
+        let pages = [Page(number: 1, lines: [TextLine("Tax return 2023.", section: "Taxes"), TextLine("Second line.", section: "Taxes")])]
+        let chunks = chunker(500, 100).chunks(of: pages)
+        #expect(chunks == [Chunk(ordinal: 0, firstPage: 1, lastPage: 1, section: "Taxes", text: "Tax return 2023.\nSecond line.",
+                                 startOffset: 0, endOffset: 29)])
+    }
+
+    @Test func emptyDocument_hasNoChunks() {
+        #expect(chunker(500, 100).chunks(of: [Page(number: 1, lines: [TextLine(""), TextLine("   ")])]).isEmpty)
+        #expect(chunker(500, 100).chunks(of: []).isEmpty)
+    }
+
+    @Test func chunk_endsAtASentence_whenThatKeepsItHalfFull() {
+        let text = "one two three four five six seven eight. nine ten eleven twelve thirteen fourteen fifteen sixteen."
+        let chunks = chunker(12, 0).chunks(of: [Page(number: 1, lines: [TextLine(text)])])
+        #expect(chunks.map(\.text) == ["one two three four five six seven eight.", "nine ten eleven twelve thirteen fourteen fifteen sixteen."])
+    }
+
+    @Test func overlap_startsAtASentence() {
+        let text = "a b c d. e f g h. i j k l. m n o p."
+        let chunks = chunker(8, 4).chunks(of: [Page(number: 1, lines: [TextLine(text)])])
+        #expect(chunks.map(\.text) == ["a b c d. e f g h.", "e f g h. i j k l.", "i j k l. m n o p."])
+    }
+
+    @Test func longWord_isNeverSplit() {
+        let long = String(repeating: "x", count: 5000)
+        let chunks = chunker(16, 4).chunks(of: [Page(number: 1, lines: [TextLine("before \(long) after")])])
+        #expect(chunks.count == 1)
+        #expect(chunks[0].text == "before \(long) after")
+    }
+
+    @Test func chunk_spanningPages_keepsFirstAndLastPage() {
+        let pages = [Page(number: 1, lines: [TextLine("end of page one")]), Page(number: 2, lines: [TextLine("start of page two")])]
+        let chunks = chunker(500, 100).chunks(of: pages)
+        #expect(chunks.count == 1)
+        #expect(chunks[0].firstPage == 1 && chunks[0].lastPage == 2)
+        #expect(chunks[0].text == "end of page one\nstart of page two")
+    }
+
+    @Test func newSection_startsANewChunk_withoutOverlap() {
+        let pages = [Page(number: 1, lines: [TextLine("Intro", section: "Intro"), TextLine("intro text.", section: "Intro"),
+                                             TextLine("Method", section: "Method"), TextLine("method text.", section: "Method")])]
+        let chunks = chunker(500, 100).chunks(of: pages)
+        #expect(chunks.map(\.section) == ["Intro", "Method"])
+        #expect(chunks.map(\.text) == ["Intro\nintro text.", "Method\nmethod text."])
+    }
+
+    /// Random documents: chunks respect the size limit and sections, cover every word in
+    /// order, overlap only as configured, carry the right pages and offsets, and come out
+    /// the same twice.
+    @Test(arguments: 0..<60)
+    func randomDocuments_keepTheChunkingInvariants(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var counter = 0
+        let maximum = Int.random(in: 8...60, using: &random)
+        let overlap = Int.random(in: 0..<maximum, using: &random)
+        var section: String? = nil
+        var pages: [Page] = []
+        // Every input word with its page and section, in reading order.
+        var expected: [(word: String, page: Int, section: String?)] = []
+        for number in 1...Int.random(in: 1...6, using: &random) {
+            var lines: [TextLine] = []
+            for _ in 0..<Int.random(in: 0...15, using: &random) {
+                if Int.random(in: 0..<8, using: &random) == 0 { section = random.uniqueWord(&counter) }
+                let lineWords = (0..<Int.random(in: 0...20, using: &random)).map { _ in
+                    random.uniqueWord(&counter) + (Int.random(in: 0..<6, using: &random) == 0 ? "." : "")
+                }
+                lines.append(TextLine(lineWords.joined(separator: Bool.random(using: &random) ? " " : "  "), section: section))
+                expected += lineWords.map { ($0, number, section) }
+            }
+            pages.append(Page(number: number, lines: lines))
+        }
+        let chunker = self.chunker(maximum, overlap)
+        let chunks = chunker.chunks(of: pages)
+        #expect(chunks == chunker.chunks(of: pages), "deterministic, seed \(seed)")
+
+        let documentText = pages.map { $0.lines.map(\.text).joined(separator: "\n") }.joined(separator: "\u{0C}")
+        let scalars = Array(documentText.unicodeScalars)
+        var position = 0  // index in `expected` of the first word not yet seen
+        for (index, chunk) in chunks.enumerated() {
+            let chunkWords = words(chunk.text)
+            #expect(chunk.ordinal == index)
+            #expect(!chunkWords.isEmpty && chunkWords.count <= maximum, "size, seed \(seed)")
+            let start = expected.firstIndex { $0.word == chunkWords[0] }!
+            #expect(start <= position, "no word skipped, seed \(seed)")
+            #expect(position - start <= overlap, "overlap within limit, seed \(seed)")
+            let covered = expected[start..<(start + chunkWords.count)]
+            #expect(covered.map(\.word) == chunkWords, "words in order, seed \(seed)")
+            #expect(Set(covered.map(\.section)).count == 1 && covered.first?.section == chunk.section, "one section, seed \(seed)")
+            if start < position { #expect(covered.first?.section == expected[position - 1].section, "overlap stays in its section") }
+            #expect(chunk.firstPage == covered.first?.page && chunk.lastPage == covered.last?.page, "pages, seed \(seed)")
+            let slice = String(String.UnicodeScalarView(scalars[chunk.startOffset..<chunk.endOffset]))
+            #expect(words(slice) == chunkWords, "offsets, seed \(seed)")
+            position = start + chunkWords.count
+        }
+        #expect(position == expected.count, "every word covered, seed \(seed)")
+    }
+}
