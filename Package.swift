@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: swiftSettings),
     ]

@@ -2,7 +2,8 @@ public import FolioCore
 
 /// Cuts a document's pages into overlapping chunks of at most `maxTokensPerChunk` words.
 ///
-/// A chunk never straddles two sections and never splits a word. Within a section it
+/// A chunk never straddles two sections, never spans more than two pages (so a hit's
+/// page is right to within one), and never splits a word. Within a section it
 /// ends, in order of preference, at the end of a line (a paragraph, heading or table row),
 /// at the end of a sentence, or after exactly the maximum number of words; the first two
 /// only when that keeps the chunk at least half full. The next chunk starts up to
@@ -104,8 +105,24 @@ private struct Builder {
     private mutating func append(_ word: Word) {
         var word = word
         word.endsSentence = Self.endsSentence(word.line.unicodeScalars[word.start..<word.end])
+        if let first = words.first, let last = words.last, first.page != last.page, word.page != last.page {
+            cutBeforeThirdPage()
+        }
         words.append(word)
         if words.count >= options.maxTokensPerChunk { cut() }
+    }
+
+    /// Emits the words so far when the next word would bring a third page into the chunk;
+    /// the overlap kept is from the last page only.
+    private mutating func cutBeforeThirdPage() {
+        if words.count > alreadyEmitted { emit(words[...]) }
+        let lastPage = words[words.count - 1].page
+        var start = max(words.count - options.overlapTokens, words.lastIndex { $0.page != lastPage }! + 1)
+        if let sentenceStart = (start..<words.count).first(where: { words[$0 - 1].endsSentence || words[$0 - 1].endsLine }) {
+            start = sentenceStart
+        }
+        words.removeFirst(start)
+        alreadyEmitted = words.count
     }
 
     /// Emits a chunk from the full window and keeps the overlap (and any words after the

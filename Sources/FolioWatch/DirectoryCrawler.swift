@@ -7,8 +7,9 @@ public import FolioSystem
 /// out of it would index what the user did not ask for, and a link loop would never end);
 /// a directory reached twice through a bind mount is walked once. Names starting with a
 /// dot are passed over unless `includeHidden`. FIFOs, sockets and devices are passed
-/// over: they are not documents, and reading one could block. Entries are visited in
-/// byte order of their names, so two walks of the same tree agree.
+/// over: they are not documents, and reading one could block. A folder's files come
+/// before its subfolders, each in byte order of their names, so two walks of the same
+/// tree agree.
 public struct DirectoryCrawler: Sendable {
     public enum Item: Sendable, Equatable {
         case file(path: String, status: FileStatus)

@@ -50,6 +50,14 @@ import FolioCore
         #expect(chunks[0].text == "end of page one\nstart of page two")
     }
 
+    @Test func chunk_neverSpansThreePages() {
+        let pages = (1...5).map { Page(number: $0, lines: [TextLine("page \($0) words.")]) }
+        let chunks = chunker(500, 100).chunks(of: pages)
+        #expect(chunks.map { [$0.firstPage, $0.lastPage] } == [[1, 2], [2, 3], [3, 4], [4, 5]])
+        #expect(chunks.map(\.text) == ["page 1 words.\npage 2 words.", "page 2 words.\npage 3 words.",
+                                       "page 3 words.\npage 4 words.", "page 4 words.\npage 5 words."])
+    }
+
     @Test func newSection_startsANewChunk_withoutOverlap() {
         let pages = [Page(number: 1, lines: [TextLine("Intro", section: "Intro"), TextLine("intro text.", section: "Intro"),
                                              TextLine("Method", section: "Method"), TextLine("method text.", section: "Method")])]
@@ -102,6 +110,7 @@ import FolioCore
             #expect(Set(covered.map(\.section)).count == 1 && covered.first?.section == chunk.section, "one section, seed \(seed)")
             if start < position { #expect(covered.first?.section == expected[position - 1].section, "overlap stays in its section") }
             #expect(chunk.firstPage == covered.first?.page && chunk.lastPage == covered.last?.page, "pages, seed \(seed)")
+            #expect(Set(covered.map(\.page)).count <= 2, "at most two pages, seed \(seed)")
             let slice = String(String.UnicodeScalarView(scalars[chunk.startOffset..<chunk.endOffset]))
             #expect(words(slice) == chunkWords, "offsets, seed \(seed)")
             position = start + chunkWords.count

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Runs the built `folioq`, `folioctl` and `foliod` as a user would, in a private home.
+struct Binaries {
+    /// The folder of the built products: the test runner lives beside them.
+    static let directory: String = {
+        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("folioq").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.path
+    }()
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    let home: String
+    var environment: [String: String]
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("folio-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home + "/Documents", withIntermediateDirectories: true)
+        environment = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config",
+                       "LANG": "C.UTF-8"]
+    }
+
+    var databasePath: String { home + "/data/folio/folio.sqlite" }
+
+    /// Runs a binary to completion; output goes through files so a large output cannot
+    /// fill a pipe and stall the child.
+    @discardableResult
+    func run(_ program: String, _ arguments: [String], shell: String? = nil) throws -> Result {
+        let executable = Self.directory + "/" + program
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable + " (run `swift build` before the tests)"])
+        }
+        let outputPath = home + "/stdout-\(UUID().uuidString)"
+        let errorPath = home + "/stderr-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        let process = Process()
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", shell.replacingOccurrences(of: "$PROGRAM", with: executable)]
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: home)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      output: try String(contentsOfFile: outputPath, encoding: .utf8),
+                      error: try String(contentsOfFile: errorPath, encoding: .utf8))
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        try write(relative, Data(text.utf8))
+    }
+
+    func write(_ relative: String, _ data: Data) throws {
+        let url = URL(fileURLWithPath: home + "/" + relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+}

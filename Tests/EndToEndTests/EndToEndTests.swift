@@ -1,0 +1,155 @@
+import Testing
+import Foundation
+
+/// The built binaries, run as a user runs them, on a private home folder.
+@Suite struct EndToEndTests {
+    let folio: Binaries
+
+    init() throws {
+        folio = try Binaries()
+        try folio.write("Documents/taxes/return.md", "---\ntitle: Tax Return\n---\n# Income\n\nThe tax return for 2023 was filed.\n\n## Deductions\n\nHome office costs.\n")
+        try folio.write("Documents/menu.html", "<html><head><title>Menu</title></head><body><h1>Drinks</h1><p>Espresso and tea</p></body></html>")
+        try folio.write("Documents/notes.txt", "Garden notes\n\nPlant tomatoes in 2023, not before May.\n")
+        try folio.write("Documents/program.txt", Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 2]))
+        try folio.write("Documents/image.png", Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    private func index() throws -> Binaries.Result {
+        try folio.run("folioctl", ["index", folio.home + "/Documents"])
+    }
+
+    @Test func indexThenSearch_findsTheDocumentWithPageAndSection() throws {
+        let indexed = try index()
+        #expect(indexed.status == 1, "a file failed, so the status says so")
+        #expect(indexed.output.hasPrefix("indexed 3 "))
+        #expect(indexed.output.contains("failed: \(folio.home)/Documents/program.txt: "))
+        #expect(indexed.output.contains("ELF executable"))
+        #expect(indexed.output.contains("not supported 1"))
+
+        let found = try folio.run("folioq", ["tax", "2023"])
+        #expect(found.status == 0)
+        #expect(found.error == "")
+        let lines = found.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Tax Return")
+        #expect(lines.dropFirst().first == "  ~/Documents/taxes/return.md § Income")
+        #expect(found.output.contains("tax return for 2023"))
+        #expect(!found.output.contains("\u{1B}["), "no colour when piped")
+
+        let paths = try folio.run("folioq", ["--format", "paths", "2023"])
+        #expect(paths.output.split(separator: "\n").sorted() == ["\(folio.home)/Documents/notes.txt", "\(folio.home)/Documents/taxes/return.md"])
+    }
+
+    @Test func json_hasTheDocumentedFields() throws {
+        _ = try index()
+        let result = try folio.run("folioq", ["--json", "home office"])
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(document["query"] as? String == "home office")
+        let first = try #require((document["results"] as? [[String: Any]])?.first)
+        #expect(Set(first.keys) == ["rank", "path", "title", "type", "chunk", "page", "page_last", "section", "snippet", "highlights", "score", "matches_all_terms"])
+        #expect(first["path"] as? String == folio.home + "/Documents/taxes/return.md")
+        #expect(first["section"] as? String == "Deductions")
+        #expect(first["type"] as? String == "md")
+        #expect(first["page"] as? Int == 1)
+        #expect(first["matches_all_terms"] as? Bool == true)
+        #expect((first["highlights"] as? [[Int]])?.count == 2)
+    }
+
+    @Test func nothingFound_exitsOne_andErrorsExitTwo() throws {
+        let missing = try folio.run("folioq", ["anything"])
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("folioctl index"))
+        #expect(!FileManager.default.fileExists(atPath: folio.databasePath), "folioq never creates a database")
+
+        _ = try index()
+        let none = try folio.run("folioq", ["zyzzyva"])
+        #expect(none.status == 1)
+        #expect(none.output == "")
+        let usage = try folio.run("folioq", ["--limit", "0", "tax"])
+        #expect(usage.status == 2)
+    }
+
+    @Test func typedText_neverBreaksTheQuery() throws {
+        _ = try index()
+        for text in ["lift-drag", "(a)", "\"", ":", "AND", "*", "\"unclosed", "😀", "tax 😀", "col:tax", "-", "NOT", "a OR",
+                     String(repeating: "tax (2023) \"return\" ", count: 200)] {
+            let result = try folio.run("folioq", [text])
+            #expect(result.status == 0 || result.status == 1, "\(text): \(result.error)")
+            #expect(result.error == "", "\(text)")
+        }
+    }
+
+    @Test func filters_narrowTheResults() throws {
+        _ = try index()
+        #expect(try folio.run("folioq", ["--type", "html", "--format", "paths", "espresso OR tax"]).output == folio.home + "/Documents/menu.html\n")
+        #expect(try folio.run("folioq", ["--path", "~/Documents/taxes", "--format", "paths", "2023"]).output
+            == folio.home + "/Documents/taxes/return.md\n")
+    }
+
+    @Test func brokenPipe_isQuiet() throws {
+        for index in 0..<300 {
+            try folio.write("Documents/many/\(index).txt", "pipe test document \(index) " + String(repeating: "filler words ", count: 40))
+        }
+        _ = try index()
+        // Far more output than a pipe holds, read one byte of.
+        let result = try folio.run("folioq", [], shell: "\"$PROGRAM\" --all-chunks --limit 1000 --json pipe | head -c 1 >/dev/null; echo \"${PIPESTATUS[0]}\"")
+        #expect(result.output == "0\n")
+        #expect(result.error == "")
+    }
+
+    @Test func sourcesAndForget() throws {
+        _ = try index()
+        let sources = try folio.run("folioctl", ["sources"])
+        #expect(sources.status == 0)
+        #expect(sources.output.contains("indexed\tmd\t1\t"))
+        #expect(sources.output.contains("failed\ttxt\t0\t0\t\(folio.home)/Documents/program.txt"))
+        let failed = try folio.run("folioctl", ["sources", "--failed"])
+        #expect(failed.output.split(separator: "\n").count == 2, "the failed file and its reason")
+
+        let forgot = try folio.run("folioctl", ["forget", "--vacuum", "Documents/taxes"])
+        #expect(forgot.output == "forgot 1 document\n")
+        #expect(try folio.run("folioq", ["2023", "--format", "paths"]).output == folio.home + "/Documents/notes.txt\n")
+    }
+
+    @Test func secondIndex_readsNothing_andDeletedFilesGo() throws {
+        _ = try index()
+        let again = try index()
+        #expect(again.output.hasPrefix("indexed 0 (0 chunks), unchanged 4"))
+        try FileManager.default.removeItem(atPath: folio.home + "/Documents/notes.txt")
+        let third = try index()
+        #expect(third.output.contains("removed 1 gone"))
+        #expect(try folio.run("folioq", ["tomatoes"]).status == 1)
+    }
+
+    @Test func foliod_indexesTheConfiguredFolders() throws {
+        try folio.write("config/folio/config.toml", "folders = [\"~/Documents/taxes\"]\n")
+        let daemon = try folio.run("foliod", [])
+        #expect(daemon.status == 0, "\(daemon.error)")
+        #expect(try folio.run("folioq", ["--format", "paths", "2023"]).output == folio.home + "/Documents/taxes/return.md\n")
+    }
+
+    @Test func invalidConfiguration_isRefusedWithFileAndKey() throws {
+        try folio.write("config/folio/config.toml", "folder = [\"~/x\"]\n")
+        let result = try folio.run("folioctl", ["index", "Documents"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("config/folio/config.toml: unknown key 'folder'"))
+    }
+
+    /// `folioq` answers while `folioctl index` writes: every run exits 0 or 1, none with a
+    /// database error.
+    @Test func searching_whileIndexing_neverFails() async throws {
+        for index in 0..<400 {
+            try folio.write("Documents/bulk/\(index).txt", "bulk document number \(index) with shared words\n")
+        }
+        let folio = self.folio
+        let indexer = Task.detached { try folio.run("folioctl", ["index", folio.home + "/Documents"]) }
+        var runs = 0
+        while runs < 25 {
+            let result = try folio.run("folioq", ["shared", "words"])
+            #expect(result.status != 2 || result.error.contains("no index"), "\(result.error)")
+            runs += 1
+        }
+        _ = try await indexer.value
+        #expect(try folio.run("folioq", ["--limit", "1000", "--format", "paths", "shared"]).output.split(separator: "\n").count == 400)
+    }
+}

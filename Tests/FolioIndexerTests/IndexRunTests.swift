@@ -1,0 +1,112 @@
+import Testing
+import Foundation
+import FolioIndexer
+import FolioStore
+import FolioCore
+import FolioSystem
+import FolioText
+
+/// The indexing pipeline on real files in a temporary folder and a real database.
+@Suite struct IndexRunTests {
+    let root: String
+    let store: IndexStore
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-index-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
+        store = try IndexStore(path: root + "/db/folio.sqlite")
+    }
+
+    private func write(_ name: String, _ text: String) throws {
+        let path = root + "/docs/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    private func run(_ configuration: FolioConfiguration = .default) throws -> IndexSummary {
+        try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 2).run([root + "/docs"])
+    }
+
+    private func found(_ text: String) throws -> [String] {
+        try IndexReader(path: store.path).search(SearchRequest(query: SearchQuery(parsing: text), limit: 100))
+            .map { String($0.path.dropFirst(root.count + 6)) }.sorted()
+    }
+
+    @Test func firstRun_indexesSupportedFiles_andReportsTheRest() throws {
+        try write("a.txt", "alpha text")
+        try write("sub/b.md", "# Beta\n\nalpha markdown")
+        try write("c.html", "<p>alpha html</p>")
+        try write("photo.jpg", "not really a photo")
+        try write("bad.txt", "\u{0}\u{1}\u{2}binary")
+        try write(".hidden/secret.txt", "alpha hidden")
+        let summary = try run()
+        #expect(summary.indexed == 3)
+        #expect(summary.unsupported == 1)
+        #expect(summary.failures.map(\.path) == [root + "/docs/bad.txt"])
+        #expect(summary.failures.first?.reason.contains("binary data") == true)
+        #expect(try found("alpha") == ["a.txt", "c.html", "sub/b.md"])
+        #expect(try store.documents(in: .everything, status: .failed).map(\.path) == [root + "/docs/bad.txt"])
+    }
+
+    @Test func secondRun_readsNothingUnchanged() throws {
+        try write("a.txt", "alpha")
+        try write("bad.txt", "\u{0}")
+        _ = try run()
+        let summary = try run()
+        #expect(summary.indexed == 0)
+        #expect(summary.unchanged == 2)
+        #expect(summary.failures.isEmpty, "a failed file is not retried until it changes")
+    }
+
+    @Test func changedFile_isReindexed_andTouchedFileIsNot() throws {
+        try write("a.txt", "alpha")
+        try write("b.txt", "beta")
+        _ = try run()
+        try write("a.txt", "gamma")
+        let path = root + "/docs/b.txt"
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: path)
+        let summary = try run()
+        #expect(summary.indexed == 1)
+        #expect(summary.touched == 1)
+        #expect(try found("gamma") == ["a.txt"])
+        #expect(try found("alpha").isEmpty)
+        let status = try FileStatus.of(path)
+        #expect(try store.storedDocument(at: path)?.signature.modificationTimeNanoseconds == status.modificationTimeNanoseconds)
+    }
+
+    @Test func vanishedFiles_arePurged() throws {
+        try write("a.txt", "alpha")
+        try write("sub/b.txt", "alpha")
+        _ = try run()
+        try FileManager.default.removeItem(atPath: root + "/docs/sub")
+        let summary = try run()
+        #expect(summary.purged == 1)
+        #expect(try found("alpha") == ["a.txt"])
+    }
+
+    @Test func missingRoot_isReported() throws {
+        let summary = try IndexRun(indexer: DocumentIndexer(store: store, configuration: .default), workers: 1).run([root + "/nope"])
+        #expect(summary.missingRoots == [root + "/nope"])
+    }
+
+    @Test func tooLargeFile_failsWithTheLimitInTheReason() throws {
+        try write("big.txt", String(repeating: "a", count: 2000))
+        var configuration = FolioConfiguration.default
+        configuration.maxFileSize = 1000
+        let summary = try run(configuration)
+        #expect(summary.failures.first?.reason.contains("max_file_size") == true)
+    }
+
+    @Test func multiPageText_losesItsRunningHeader_andKeepsPages() throws {
+        let pages = (1...4).map { "Confidential Report\nbody words \(String(repeating: "z", count: $0))\nPage \($0) of 4" }
+        try write("report.txt", pages.joined(separator: "\n\u{0C}"))
+        _ = try run()
+        let hits = try IndexReader(path: store.path).search(SearchRequest(query: SearchQuery(parsing: "zzz"), limit: 10, allChunks: true))
+        #expect(!hits.isEmpty)
+        for hit in hits {
+            #expect(hit.firstPage <= 3 && hit.lastPage >= 3 && hit.lastPage - hit.firstPage <= 1)
+            #expect(!hit.snippet.text.contains("Confidential"))
+            #expect(!hit.snippet.text.contains("Page"))
+        }
+    }
+}

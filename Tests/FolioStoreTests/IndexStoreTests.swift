@@ -1,0 +1,137 @@
+import Testing
+import Foundation
+import FolioStore
+import FolioCore
+import FolioText
+import GRDB
+
+@Suite struct IndexStoreTests {
+    private func search(_ reader: IndexReader, _ text: String, limit: Int = 10) throws -> [SearchHit] {
+        try reader.search(SearchRequest(query: SearchQuery(parsing: text), limit: limit))
+    }
+
+    @Test func newDatabase_isPrivate_andInWALMode() throws {
+        let database = try TemporaryDatabase()
+        let previous = umask(0)
+        defer { umask(previous) }
+        _ = try IndexStore(path: database.path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: database.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let directory = try FileManager.default.attributesOfItem(atPath: database.directory + "/index")
+        #expect((directory[.posixPermissions] as? Int) == 0o700)
+        let mode = try DatabaseQueue(path: database.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+
+    @Test func save_replacesChunks_andTheFullTextIndexFollows() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/a.txt"), chunks: TemporaryDatabase.chunks(["old words here", "more old"]))
+        try store.save(TemporaryDatabase.record("/d/a.txt"), chunks: TemporaryDatabase.chunks(["new words"]))
+        let reader = try IndexReader(path: database.path)
+        #expect(try search(reader, "old").isEmpty)
+        #expect(try search(reader, "new").map(\.path) == ["/d/a.txt"])
+        #expect(try store.storedDocument(at: "/d/a.txt")?.chunkCount == 1)
+        #expect(try reader.counts() == IndexCounts(documents: 1, failed: 0, partial: 0, pages: 1, chunks: 1))
+        try checkFullTextIntegrity(database.path)
+    }
+
+    @Test func titleChange_isFollowedByTheFullTextIndex() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/a.txt", title: "Zebra"), chunks: TemporaryDatabase.chunks(["body"]))
+        try store.save(TemporaryDatabase.record("/d/a.txt", title: "Giraffe"), chunks: TemporaryDatabase.chunks(["body"]))
+        let reader = try IndexReader(path: database.path)
+        #expect(try search(reader, "zebra").isEmpty)
+        #expect(try search(reader, "giraffe").count == 1)
+        try checkFullTextIntegrity(database.path)
+    }
+
+    @Test func purge_ofATree_coversItsFilesOnly() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        for path in ["/a/b", "/a/b/c.txt", "/a/b/d/e.txt", "/a/bc.txt", "/a/b-c.txt", "/z.txt"] {
+            try store.save(TemporaryDatabase.record(path), chunks: TemporaryDatabase.chunks(["common word"]))
+        }
+        #expect(try store.paths(in: .tree("/a/b")) == ["/a/b", "/a/b/c.txt", "/a/b/d/e.txt"])
+        #expect(try store.purge(.tree("/a/b")) == 3)
+        #expect(try store.paths(in: .everything) == ["/a/b-c.txt", "/a/bc.txt", "/z.txt"])
+        #expect(try store.purge(.file("/z.txt")) == 1)
+        #expect(try search(IndexReader(path: database.path), "common").map(\.path).sorted() == ["/a/b-c.txt", "/a/bc.txt"])
+        try checkFullTextIntegrity(database.path)
+    }
+
+    @Test func touch_changesTheSignatureOnly() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/a.txt"), chunks: TemporaryDatabase.chunks(["text"]))
+        let signature = FileSignature(size: 9, modificationTimeNanoseconds: 99, inode: 999)
+        try store.touch("/d/a.txt", signature: signature, at: 5)
+        let stored = try #require(try store.storedDocument(at: "/d/a.txt"))
+        #expect(stored.signature == signature)
+        #expect(stored.indexedAt == 5)
+        #expect(stored.chunkCount == 1)
+    }
+
+    @Test func failedDocument_isListedWithItsReason() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        var record = TemporaryDatabase.record("/d/bad.txt")
+        record.status = .failed
+        record.error = "holds binary data"
+        try store.save(record, chunks: [])
+        let failed = try IndexReader(path: database.path).documents(in: .everything, status: .failed)
+        #expect(failed.map(\.error) == ["holds binary data"])
+        #expect(try store.counts().failed == 1)
+    }
+
+    @Test func databaseFromANewerFolio_isRefusedClearly() throws {
+        let database = try TemporaryDatabase()
+        _ = try IndexStore(path: database.path)
+        try DatabaseQueue(path: database.path).write {
+            try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9999_future')")
+        }
+        #expect(throws: StoreError.self) { try IndexStore(path: database.path) }
+        do {
+            _ = try IndexReader(path: database.path)
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.description.contains("newer Folio"))
+            #expect(error.description.contains("v9999_future"))
+        }
+    }
+
+    @Test func reader_neverCreatesADatabase() throws {
+        let database = try TemporaryDatabase()
+        #expect(throws: StoreError.self) { try IndexReader(path: database.path) }
+        #expect(!FileManager.default.fileExists(atPath: database.path))
+    }
+
+    /// A reader opened read-only keeps answering while a writer commits document after
+    /// document in WAL mode: no SQLITE_BUSY, and each answer is a committed state.
+    @Test func reader_worksWhileAWriterWrites() async throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/0.txt"), chunks: TemporaryDatabase.chunks(["shared word zero"]))
+        let reader = try IndexReader(path: database.path)
+        let writer = Task.detached {
+            for index in 1...300 {
+                try store.save(TemporaryDatabase.record("/d/\(index).txt"), chunks: TemporaryDatabase.chunks(["shared word \(index)"]))
+            }
+        }
+        var answers = 0
+        while answers < 300 {
+            let hits = try reader.search(SearchRequest(query: SearchQuery(parsing: "shared"), limit: 1000, snippetWords: 0))
+            #expect(!hits.isEmpty)
+            answers += 1
+        }
+        try await writer.value
+        #expect(try reader.search(SearchRequest(query: SearchQuery(parsing: "shared"), limit: 1000)).count == 301)
+    }
+
+    private func checkFullTextIntegrity(_ path: String) throws {
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO chunk_fts(chunk_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+}
