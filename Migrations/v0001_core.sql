@@ -53,14 +53,15 @@ CREATE VIEW chunk_content AS
 -- Keeping '-' and '_' inside tokens changes nothing measurable, and costs findability:
 -- "2023" would not match "2023-04-01", nor "drag" "lift-drag". Without them a typed
 -- "lift-drag" is the phrase "lift drag", which finds both spellings.
+-- No prefix index (`prefix = '2 3'`): it took a fifth of the indexing CPU time on the
+-- small corpus, while `a*` over 2,860 documents answers in 60 ms without it.
 CREATE VIRTUAL TABLE chunk_fts USING fts5(
     text,
     section,
     title,
     content = 'chunk_content',
     content_rowid = 'id',
-    tokenize = 'porter unicode61 remove_diacritics 2',
-    prefix = '2 3'
+    tokenize = 'porter unicode61 remove_diacritics 2'
 );
 
 CREATE TRIGGER chunk_after_insert AFTER INSERT ON chunk BEGIN
