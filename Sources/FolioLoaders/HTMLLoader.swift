@@ -113,7 +113,7 @@ private struct HTMLWalker {
         guard node.pointee.type == XML_ELEMENT_NODE else { return }
         let name = Self.name(of: node)
         if let level = Self.headings[name], headingLevel != nil {
-            let text = Self.collapsed(buffer)
+            let text = buffer.collapsingWhitespace()
             buffer = ""
             headingLevel = nil
             if !text.isEmpty {
@@ -136,9 +136,9 @@ private struct HTMLWalker {
     private mutating func flush() {
         guard headingLevel == nil else { return }
         if preformatted > 0 { return flushPreformatted() }
-        var text = Self.collapsed(buffer)
-        while text.hasSuffix(" |") { text = Self.collapsed(String(text.dropLast(2))) }
-        while text.hasPrefix("| ") { text = Self.collapsed(String(text.dropFirst(2))) }
+        var text = buffer.collapsingWhitespace()
+        while text.hasSuffix(" |") { text = text.dropLast(2).collapsingWhitespace() }
+        while text.hasPrefix("| ") { text = text.dropFirst(2).collapsingWhitespace() }
         buffer = ""
         if !text.isEmpty { lines.append(TextLine(text, section: section)) }
     }
@@ -146,13 +146,9 @@ private struct HTMLWalker {
     /// Ends a `<pre>` block, keeping its own line breaks.
     private mutating func flushPreformatted() {
         for line in buffer.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
-            lines.append(TextLine(String(line).trimmingWhitespace(), section: section))
+            lines.append(TextLine(line.trimmingWhitespace(), section: section))
         }
         buffer = ""
-    }
-
-    private static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     private static func name(of node: UnsafeMutablePointer<xmlNode>) -> String {
@@ -164,7 +160,7 @@ private struct HTMLWalker {
         var child = head.pointee.children
         while let element = child {
             if element.pointee.type == XML_ELEMENT_NODE, name(of: element) == "title" {
-                let text = collapsed(textContent(of: element))
+                let text = textContent(of: element).collapsingWhitespace()
                 return text.isEmpty ? nil : text
             }
             child = element.pointee.next

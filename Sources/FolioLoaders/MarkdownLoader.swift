@@ -145,7 +145,3 @@ enum FrontMatter {
         return value.isEmpty ? nil : value
     }
 }
-
-extension Substring {
-    func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
-}

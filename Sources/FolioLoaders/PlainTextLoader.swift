@@ -18,13 +18,3 @@ public struct PlainTextLoader: Loader {
         return LoadedDocument(kind: .text, title: title ?? file.stem, pages: pages)
     }
 }
-
-extension String {
-    /// The string without leading and trailing white space.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
-    }
-}

@@ -82,7 +82,7 @@ private struct Builder {
         var wordStartOffset = 0
         var index = scalars.startIndex
         while index != scalars.endIndex {
-            let isSpace = Self.isWhitespace(scalars[index])
+            let isSpace = scalars[index].isSpace
             if isSpace, let start = wordStart {
                 append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset))
                 wordStart = nil
@@ -172,11 +172,4 @@ private struct Builder {
 
     private static let closers: Set<Unicode.Scalar> = ["\"", "'", ")", "]", "»", "”", "’"]
     private static let terminators: Set<Unicode.Scalar> = [".", "!", "?", "。", "！", "？"]
-
-    /// Unicode white space, with a fast answer for ASCII (most of any text): the full
-    /// property lookup was a tenth of indexing time.
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 { return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
-        return scalar.properties.isWhitespace
-    }
 }
