@@ -15,21 +15,8 @@ public enum FileReader {
     /// The file is opened non-blocking and checked with `fstat` before any read, so a FIFO
     /// or device that took the place of a file never blocks the reader.
     public static func readAll(_ path: String, limit: Int64) throws(Failure) -> [UInt8] {
-        let descriptor: Int32
-        do {
-            descriptor = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        } catch {
-            throw .system(error)
-        }
+        let (descriptor, size) = try openRegularFile(path)
         defer { close(descriptor) }
-        var info = stat()
-        do {
-            _ = try systemCall("fstat", path: path) { fstat(descriptor, &info) }
-        } catch {
-            throw .system(error)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
-        let size = Int64(info.st_size)
         guard size <= limit else { throw .tooLarge(size: size) }
         var bytes = [UInt8](repeating: 0, count: Int(size))
         var filled = 0
@@ -55,20 +42,8 @@ public enum FileReader {
 
     /// Streams a regular file in blocks, for hashing files too large to hold at once.
     public static func forEachBlock(of path: String, blockSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) -> Void) throws(Failure) {
-        let descriptor: Int32
-        do {
-            descriptor = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        } catch {
-            throw .system(error)
-        }
+        let (descriptor, _) = try openRegularFile(path)
         defer { close(descriptor) }
-        var info = stat()
-        do {
-            _ = try systemCall("fstat", path: path) { fstat(descriptor, &info) }
-        } catch {
-            throw .system(error)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -81,5 +56,28 @@ public enum FileReader {
             if count == 0 { return }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
+    }
+
+    /// Opens `path` non-blocking and checks with `fstat` that it is a regular file;
+    /// returns the descriptor (the caller closes it) and the size.
+    private static func openRegularFile(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int64) {
+        let descriptor: Int32
+        do {
+            descriptor = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        } catch {
+            throw .system(error)
+        }
+        var info = stat()
+        do {
+            _ = try systemCall("fstat", path: path) { fstat(descriptor, &info) }
+        } catch {
+            close(descriptor)
+            throw .system(error)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .notRegularFile
+        }
+        return (descriptor, Int64(info.st_size))
     }
 }
