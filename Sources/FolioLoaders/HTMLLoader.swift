@@ -87,7 +87,7 @@ private struct HTMLWalker {
     private mutating func enter(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
         switch node.pointee.type {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            if let content = node.pointee.content { append(String(cString: content)) }
+            if let content = node.pointee.content { buffer += String(cString: content) }
             return false
         case XML_ELEMENT_NODE:
             let name = Self.name(of: node)
@@ -126,10 +126,6 @@ private struct HTMLWalker {
         } else if Self.blocks.contains(name) {
             if name == "pre" { flushPreformatted() ; preformatted -= 1 } else { flush() }
         }
-    }
-
-    private mutating func append(_ text: String) {
-        buffer += text
     }
 
     /// Ends the current line: white space collapsed, trailing cell separators dropped.
