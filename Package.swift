@@ -27,12 +27,20 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        // MuPDF's fz_try/fz_catch are setjmp/longjmp: they stay inside this C target.
+        // Debian ships MuPDF as static libraries; these are `pkg-config --static mupdf`'s.
+        .target(
+            name: "CMuPDF",
+            linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "z", "m", "freetype",
+                             "png16", "brotlidec", "brotlicommon", "harfbuzz"].map { .linkedLibrary($0) }),
 
         .target(
             name: "FolioSchema",
             path: "Migrations",
             exclude: ["README.md"],
-            resources: [.embedInCode("v0001_core.sql")],
+            resources: [.embedInCode("v0001_core.sql"), .embedInCode("v0002_pages_ocr.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",
@@ -47,7 +55,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioLoaders",
-            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2"],
+            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioStore",

@@ -10,5 +10,6 @@ public struct SchemaMigration: Sendable {
 public enum FolioSchema {
     public static let migrations: [SchemaMigration] = [
         SchemaMigration(identifier: "v0001_core", sql: String(decoding: PackageResources.v0001_core_sql, as: UTF8.self)),
+        SchemaMigration(identifier: "v0002_pages_ocr", sql: String(decoding: PackageResources.v0002_pages_ocr_sql, as: UTF8.self)),
     ]
 }

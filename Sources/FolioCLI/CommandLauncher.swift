@@ -5,7 +5,9 @@ internal import Glibc
 /// Runs a command the way every Folio binary runs: usage errors exit with status 2 (not
 /// ArgumentParser's 64), help and `--version` exit 0, and a broken pipe is quiet.
 public enum CommandLauncher {
-    public static func main<Command: ParsableCommand>(_ command: Command.Type) -> Never {
+    /// `limitsOpenMP`: for the binaries that run tesseract (see `limitOpenMPThreads`).
+    public static func main<Command: ParsableCommand>(_ command: Command.Type, limitsOpenMP: Bool = false) -> Never {
+        if limitsOpenMP { limitOpenMPThreads() }
         Output.ignoreBrokenPipe()
         bootstrapLogging()
         do {
@@ -22,6 +24,17 @@ public enum CommandLauncher {
             Output.error(command.fullMessage(for: error) + "\n")
             exit(ExitStatus.error.rawValue)
         }
+    }
+
+    /// Debian's tesseract uses OpenMP, which is 5–7 times slower per page on two cores and
+    /// fights other workers for them unless `OMP_THREAD_LIMIT=1` is in the environment
+    /// when the process starts: the runtime reads it before `main`. So a binary started
+    /// without it sets it and executes itself again, once.
+    private static func limitOpenMPThreads() {
+        guard getenv("OMP_THREAD_LIMIT") == nil else { return }
+        setenv("OMP_THREAD_LIMIT", "1", 1)
+        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        // execv returns only on failure: go on, slower.
     }
 
     /// Log lines go to standard error, at `FOLIO_LOG_LEVEL` (trace … critical; default

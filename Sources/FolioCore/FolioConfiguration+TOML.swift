@@ -33,6 +33,29 @@ extension FolioConfiguration {
             }
             try chunking.rejectUnreadKeys()
         }
+        if var pdf = try reader.table("pdf") {
+            if let backend = try pdf.string("backend") {
+                guard let value = PDFOptions.Backend(rawValue: backend) else {
+                    throw .invalidValue(file: file, key: "pdf.backend",
+                                        reason: "must be one of \(PDFOptions.Backend.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(backend)\"")
+                }
+                configuration.pdf.backend = value
+            }
+            try pdf.rejectUnreadKeys()
+        }
+        if var ocr = try reader.table("ocr") {
+            if let enabled = try ocr.bool("enabled") { configuration.ocr.enabled = enabled }
+            if let languages = try ocr.strings("languages") {
+                guard !languages.isEmpty, languages.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else {
+                    throw .invalidValue(file: file, key: "ocr.languages", reason: "must list tesseract language codes such as \"eng\"")
+                }
+                configuration.ocr.languages = languages
+            }
+            if let dpi = try ocr.int("dpi", atLeast: 72) { configuration.ocr.dpi = min(dpi, 1200) }
+            if let pages = try ocr.int("max_pages_per_document", atLeast: 0) { configuration.ocr.maxPagesPerDocument = pages }
+            if let seconds = try ocr.int("time_budget_seconds", atLeast: 1) { configuration.ocr.timeBudgetSeconds = seconds }
+            try ocr.rejectUnreadKeys()
+        }
         try reader.rejectUnreadKeys()
         if configuration.chunking.overlapTokens >= configuration.chunking.maxTokensPerChunk {
             throw .invalidValue(file: file, key: "chunking.overlap_tokens",
@@ -70,6 +93,12 @@ private struct TableReader {
             strings.append(string)
         }
         return strings
+    }
+
+    mutating func string(_ key: String) throws(ConfigurationError) -> String? {
+        guard let value = value(key) else { return nil }
+        guard let string = value.string else { throw .wrongType(file: file, key: prefix + key, expected: "a string") }
+        return string
     }
 
     mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {

@@ -9,12 +9,53 @@ public struct FolioConfiguration: Sendable, Equatable {
     /// Files larger than this many bytes are not read.
     public var maxFileSize: Int64
     public var chunking: ChunkingOptions
+    public var pdf: PDFOptions
+    public var ocr: OCROptions
 
-    public init(folders: [String], includeHidden: Bool, maxFileSize: Int64, chunking: ChunkingOptions) {
+    public init(folders: [String], includeHidden: Bool, maxFileSize: Int64, chunking: ChunkingOptions, pdf: PDFOptions, ocr: OCROptions) {
         self.folders = folders
         self.includeHidden = includeHidden
         self.maxFileSize = maxFileSize
         self.chunking = chunking
+        self.pdf = pdf
+        self.ocr = ocr
+    }
+}
+
+/// How PDFs are read.
+public struct PDFOptions: Sendable, Equatable {
+    /// The library that extracts text and renders pages for OCR.
+    public enum Backend: String, Sendable, CaseIterable {
+        case mupdf, poppler
+    }
+
+    public var backend: Backend
+
+    public init(backend: Backend) {
+        self.backend = backend
+    }
+}
+
+/// Optical character recognition (tesseract) for pages without a usable text layer and
+/// for images.
+public struct OCROptions: Sendable, Equatable {
+    public var enabled: Bool
+    /// Tesseract language codes (`eng`, `deu`, `fra`…), each from a Debian package
+    /// `tesseract-ocr-<code>`.
+    public var languages: [String]
+    /// Resolution pages are rendered at for recognition.
+    public var dpi: Int
+    /// The most pages of one document that are recognised; the rest are recorded as skipped.
+    public var maxPagesPerDocument: Int
+    /// The most seconds of recognition spent on one document; the rest is recorded as skipped.
+    public var timeBudgetSeconds: Int
+
+    public init(enabled: Bool, languages: [String], dpi: Int, maxPagesPerDocument: Int, timeBudgetSeconds: Int) {
+        self.enabled = enabled
+        self.languages = languages
+        self.dpi = dpi
+        self.maxPagesPerDocument = maxPagesPerDocument
+        self.timeBudgetSeconds = timeBudgetSeconds
     }
 }
 

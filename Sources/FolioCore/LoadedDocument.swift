@@ -4,11 +4,15 @@ public struct LoadedDocument: Sendable, Equatable {
     /// The document's own title (metadata, front matter, `<title>`, first heading), if any.
     public var title: String?
     public var pages: [Page]
+    /// What could not be read (unreadable pages, OCR skipped by a limit, a truncated
+    /// file): a document with problems is indexed as partial, with these as the reason.
+    public var problems: [String]
 
-    public init(kind: DocumentKind, title: String?, pages: [Page]) {
+    public init(kind: DocumentKind, title: String?, pages: [Page], problems: [String] = []) {
         self.kind = kind
         self.title = title
         self.pages = pages
+        self.problems = problems
     }
 }
 
@@ -20,11 +24,15 @@ public struct Page: Sendable, Equatable {
     /// The page's printed label, where the format has one ("iv", "A-3").
     public var label: String?
     public var lines: [TextLine]
+    /// Tesseract's mean confidence (0–100) when the text came from OCR; `nil` when it came
+    /// from the file's own text.
+    public var ocrConfidence: Double?
 
-    public init(number: Int, label: String? = nil, lines: [TextLine]) {
+    public init(number: Int, label: String? = nil, lines: [TextLine], ocrConfidence: Double? = nil) {
         self.number = number
         self.label = label
         self.lines = lines
+        self.ocrConfidence = ocrConfidence
     }
 }
 

@@ -15,6 +15,8 @@ internal import FolioText
 public struct DocumentIndexer: Sendable {
     public enum Outcome: Sendable, Equatable {
         case indexed(chunks: Int)
+        /// Indexed, but some of the text could not be read; `reason` says what.
+        case partial(chunks: Int, reason: String)
         /// The signature was unchanged.
         case unchanged
         /// The signature changed but the content did not.
@@ -49,7 +51,6 @@ public struct DocumentIndexer: Sendable {
 
         var record = DocumentRecord(path: path, signature: signature, contentHash: nil, kind: loader.kind, title: nil,
                                     pageCount: 0, chunkCount: 0, status: .failed, error: nil, indexedAt: now)
-        let file = SourceFile(path: path, maxSize: configuration.maxFileSize)
         if status.size > configuration.maxFileSize {
             record.error = LoaderError.tooLarge(path: path, size: status.size, limit: configuration.maxFileSize).description
             try store.save(record, chunks: [])
@@ -66,6 +67,8 @@ public struct DocumentIndexer: Sendable {
             try store.touch(path, signature: signature, at: now)
             return .touched
         }
+        let file = SourceFile(path: path, maxSize: configuration.maxFileSize, contentHash: record.contentHash, pdf: configuration.pdf,
+                              ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store))
         let document: LoadedDocument
         do {
             document = try loader.load(file)
@@ -77,9 +80,11 @@ public struct DocumentIndexer: Sendable {
         let chunks = chunker.chunks(of: filter.filter(document.pages))
         record.title = document.title
         record.pageCount = document.pages.count
-        record.status = .indexed
-        try store.save(record, chunks: chunks)
-        return .indexed(chunks: chunks.count)
+        record.status = document.problems.isEmpty ? .indexed : .partial
+        record.error = document.problems.isEmpty ? nil : document.problems.joined(separator: "; ")
+        let pages = document.pages.map { PageRecord(number: $0.number, label: $0.label, ocrConfidence: $0.ocrConfidence) }
+        try store.save(record, chunks: chunks, pages: pages)
+        return record.error.map { .partial(chunks: chunks.count, reason: $0) } ?? .indexed(chunks: chunks.count)
     }
 
     private static func describe(_ failure: FileReader.Failure, path: String) -> String {

@@ -2,6 +2,7 @@ public import FolioStore
 internal import FolioCore
 internal import FolioSystem
 internal import FolioWatch
+internal import FolioLoaders
 internal import Dispatch
 internal import Synchronization
 internal import Logging
@@ -60,6 +61,7 @@ public struct IndexRun: Sendable {
                 }
             }
         }
+        defer { LoaderRegistry.releaseResources() }
         try index(files, into: &summary, progress: progress)
         return summary
     }
@@ -94,6 +96,7 @@ public struct IndexRun: Sendable {
     private func log(_ outcome: DocumentIndexer.Outcome, path: String) {
         switch outcome {
         case let .indexed(chunks): logger.debug("indexed", metadata: ["path": "\(path)", "chunks": "\(chunks)"])
+        case let .partial(chunks, reason): logger.notice("partly indexed", metadata: ["path": "\(path)", "chunks": "\(chunks)", "reason": "\(reason)"])
         case let .failed(reason): logger.notice("failed", metadata: ["path": "\(path)", "reason": "\(reason)"])
         case .unchanged, .touched, .unsupported: break
         }
@@ -117,6 +120,8 @@ public struct IndexSummary: Sendable, Equatable {
     /// Documents removed because their files are gone.
     public var purged = 0
     public var failures: [Failure] = []
+    /// Indexed, with some text missing (the reason says what).
+    public var partial: [Failure] = []
     /// Paths given to the run that do not exist.
     public var missingRoots: [String] = []
 
@@ -125,6 +130,10 @@ public struct IndexSummary: Sendable, Equatable {
         case let .indexed(count):
             indexed += 1
             chunks += count
+        case let .partial(count, reason):
+            indexed += 1
+            chunks += count
+            partial.append(Failure(path: path, reason: reason))
         case .unchanged: unchanged += 1
         case .touched: touched += 1
         case .unsupported: unsupported += 1

@@ -11,14 +11,25 @@ public protocol Loader: Sendable {
     func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument
 }
 
-/// A file handed to a loader: its path and the size limit it must respect.
+/// A file handed to a loader: its path, the size limit it must respect, and what the
+/// paged loaders need besides (the PDF backend, OCR settings and cache).
 public struct SourceFile: Sendable {
     public var path: String
     public var maxSize: Int64
+    /// XXH3-128 of the content, the key of the OCR cache; `nil` disables the cache.
+    public var contentHash: String?
+    public var pdf: PDFOptions
+    public var ocr: OCROptions
+    public var ocrCache: (any OCRCache)?
 
-    public init(path: String, maxSize: Int64) {
+    public init(path: String, maxSize: Int64, contentHash: String? = nil, pdf: PDFOptions = FolioConfiguration.default.pdf,
+                ocr: OCROptions = FolioConfiguration.default.ocr, ocrCache: (any OCRCache)? = nil) {
         self.path = path
         self.maxSize = maxSize
+        self.contentHash = contentHash
+        self.pdf = pdf
+        self.ocr = ocr
+        self.ocrCache = ocrCache
     }
 
     /// The file name without its directory and last extension, the title of last resort.

@@ -13,6 +13,12 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
     case binaryContent(path: String, what: String)
     /// The parser of the format gave up.
     case malformed(path: String, kind: DocumentKind, reason: String)
+    /// The document needs a password to be opened.
+    case encrypted(path: String)
+    /// Tesseract has no data for a configured language.
+    case missingOCRLanguage(language: String)
+    /// The file can only be read by OCR, which the configuration turns off.
+    case ocrDisabled(path: String)
 
     public var description: String {
         switch self {
@@ -26,6 +32,12 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
             "\(path) holds \(what), not text; not indexed"
         case let .malformed(path, kind, reason):
             "\(path) is not a readable \(kind.rawValue) file: \(reason)"
+        case let .encrypted(path):
+            "\(path) is encrypted, not indexed (it needs a password to open)"
+        case let .missingOCRLanguage(language):
+            "tesseract has no data for OCR language '\(language)'; install the Debian package tesseract-ocr-\(language) or change ocr.languages in config.toml"
+        case let .ocrDisabled(path):
+            "\(path) is an image, read only through OCR, which is off (ocr.enabled = false)"
         }
     }
 }

@@ -21,6 +21,10 @@ public struct LoaderRegistry: Sendable {
         for ext in ["html", "htm", "xhtml"] {
             loaders[ext] = HTMLLoader()
         }
+        loaders["pdf"] = PDFLoader()
+        for ext in ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp"] {
+            loaders[ext] = ImageLoader()
+        }
         return LoaderRegistry(loaders: loaders)
     }()
 
@@ -29,6 +33,12 @@ public struct LoaderRegistry: Sendable {
         let name = path.split(separator: "/").last ?? Substring(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         return loadersByExtension[name[name.index(after: dot)...].lowercased()]
+    }
+
+    /// Releases what loaders keep between files (tesseract engines); the next file that
+    /// needs them makes them again.
+    public static func releaseResources() {
+        OCREngine.pool.drain()
     }
 
     /// The kinds some loader produces.

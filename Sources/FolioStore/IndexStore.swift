@@ -50,13 +50,19 @@ public final class IndexStore: Sendable {
         }
     }
 
-    /// Replaces the document at `record.path`, and all its chunks, in one transaction.
-    public func save(_ record: DocumentRecord, chunks: [Chunk]) throws(StoreError) {
+    /// Replaces the document at `record.path`, all its chunks and its pages' records, in
+    /// one transaction.
+    public func save(_ record: DocumentRecord, chunks: [Chunk], pages: [PageRecord] = []) throws(StoreError) {
         var record = record
         record.chunkCount = chunks.count
         try write("save \(record.path)") { db in
             let id = try Self.upsert(record, in: db)
             try db.execute(sql: "DELETE FROM chunk WHERE document_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM page WHERE document_id = ?", arguments: [id])
+            let insertPage = try db.cachedStatement(sql: "INSERT INTO page (document_id, number, label, ocr, ocr_confidence) VALUES (?, ?, ?, ?, ?)")
+            for page in pages {
+                try insertPage.execute(arguments: [id, page.number, page.label, page.ocrConfidence == nil ? 0 : 1, page.ocrConfidence])
+            }
             let insert = try db.cachedStatement(sql: """
                 INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)

@@ -34,12 +34,16 @@ public struct SearchHit: Sendable, Equatable {
     public var chunkOrdinal: Int
     public var firstPage: Int
     public var lastPage: Int
+    /// The printed label of `firstPage`, where the file has labels.
+    public var pageLabel: String?
     public var section: String?
     public var snippet: Snippet
     /// BM25 score as SQLite gives it: lower is better.
     public var score: Double
     /// Whether the chunk holds every term of the query (the first tier of results).
     public var matchesAllTerms: Bool
+    /// Tesseract's mean confidence when the text of `firstPage` came from OCR.
+    public var ocrConfidence: Double?
 }
 
 /// A short extract of a chunk with the matched words marked.

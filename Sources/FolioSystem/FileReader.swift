@@ -58,6 +58,27 @@ public enum FileReader {
         }
     }
 
+    /// The last `count` bytes of a regular file (all of it when shorter).
+    public static func tail(of path: String, count: Int) throws(Failure) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        let start = max(0, size - Int64(count))
+        var bytes = [UInt8](repeating: 0, count: Int(size - start))
+        var filled = 0
+        while filled < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw .system(SystemError(operation: "pread", path: path, code: errno))
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return Array(bytes[0..<filled])
+    }
+
     /// Opens `path` non-blocking and checks with `fstat` that it is a regular file;
     /// returns the descriptor (the caller closes it) and the size.
     private static func openRegularFile(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int64) {

@@ -25,6 +25,7 @@ struct ForgetCommand: ParsableCommand {
                 let absolute = AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory)
                 removed += try store.purge(.file(absolute)) + store.purge(.tree(absolute))
             }
+            try store.removeUnusedOCR()
             if vacuum { try store.vacuum() }
         } catch {
             throw ExitStatus.fail("folioctl", error)

@@ -48,6 +48,9 @@ struct IndexCommand: ParsableCommand {
         text += ", failed \(summary.failures.count), not supported \(summary.unsupported)"
         if summary.purged > 0 { text += ", removed \(summary.purged) gone" }
         text += "\n"
+        for partial in summary.partial.sorted(by: { $0.path < $1.path }) {
+            text += "partly: \(partial.path): \(partial.reason)\n"
+        }
         for failure in summary.failures.sorted(by: { $0.path < $1.path }) {
             text += "failed: \(failure.path): \(failure.reason)\n"
         }

@@ -1,3 +1,3 @@
 internal import FolioCLI
 
-CommandLauncher.main(FolioControl.self)
+CommandLauncher.main(FolioControl.self, limitsOpenMP: true)

@@ -1,3 +1,3 @@
 internal import FolioCLI
 
-CommandLauncher.main(FolioDaemon.self)
+CommandLauncher.main(FolioDaemon.self, limitsOpenMP: true)

@@ -16,6 +16,9 @@ enum JSONResults {
         var chunk: Int
         var page: Int
         var pageLast: Int
+        var pageLabel: String?
+        var ocr: Bool
+        var ocrConfidence: Double?
         var section: String?
         var snippet: String
         var highlights: [[Int]]
@@ -24,7 +27,10 @@ enum JSONResults {
 
         enum CodingKeys: String, CodingKey {
             case rank, path, title, type, chunk, page, section, snippet, highlights, score
+            case ocr
             case pageLast = "page_last"
+            case pageLabel = "page_label"
+            case ocrConfidence = "ocr_confidence"
             case matchesAllTerms = "matches_all_terms"
         }
     }
@@ -32,7 +38,8 @@ enum JSONResults {
     static func render(query: String, hits: [SearchHit]) -> String {
         let results = hits.enumerated().map { index, hit in
             Result(rank: index + 1, path: hit.path, title: hit.title, type: hit.kind.rawValue, chunk: hit.chunkOrdinal,
-                   page: hit.firstPage, pageLast: hit.lastPage, section: hit.section, snippet: hit.snippet.text,
+                   page: hit.firstPage, pageLast: hit.lastPage, pageLabel: hit.pageLabel, ocr: hit.ocrConfidence != nil,
+                   ocrConfidence: hit.ocrConfidence, section: hit.section, snippet: hit.snippet.text,
                    highlights: hit.snippet.highlights.map { [$0.lowerBound, $0.upperBound] }, score: hit.score,
                    matchesAllTerms: hit.matchesAllTerms)
         }

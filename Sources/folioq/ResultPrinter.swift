@@ -15,8 +15,10 @@ struct ResultPrinter {
     private func render(_ hit: SearchHit) -> String {
         var location = displayPath(hit.path)
         if hit.kind == .pdf || hit.lastPage > 1 {
-            location += hit.firstPage == hit.lastPage ? ", page \(hit.firstPage)" : ", pages \(hit.firstPage)–\(hit.lastPage)"
+            let first = hit.pageLabel.map { $0 == "\(hit.firstPage)" ? $0 : "\($0) (\(hit.firstPage))" } ?? "\(hit.firstPage)"
+            location += hit.firstPage == hit.lastPage ? ", page \(first)" : ", pages \(first)–\(hit.lastPage)"
         }
+        if let confidence = hit.ocrConfidence { location += ", OCR \(Int(confidence))%" }
         if let section = hit.section, section != hit.title { location += " § " + section }
         let title = hit.title ?? displayPath(hit.path)
         return style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"

@@ -18,7 +18,8 @@ import Foundation
         // Each default shown in the example must be a real key: an empty file gives the
         // defaults too, so check the example mentions every key the reader knows.
         let text = try String(contentsOfFile: Self.examplePath, encoding: .utf8)
-        for key in ["folders", "include_hidden", "max_file_size", "[chunking]", "max_tokens_per_chunk", "overlap_tokens"] {
+        for key in ["folders", "include_hidden", "max_file_size", "[chunking]", "max_tokens_per_chunk", "overlap_tokens", "[pdf]", "backend",
+                    "[ocr]", "enabled", "languages", "dpi", "max_pages_per_document", "time_budget_seconds"] {
             #expect(text.contains("\n" + key), "config.example.toml does not document \(key)")
         }
     }
@@ -52,6 +53,10 @@ import Foundation
         ("chunking = 3", .wrongType(file: "c.toml", key: "chunking", expected: "a table ([chunking])")),
         ("[chunking]\noverlap_tokens = 500", .invalidValue(file: "c.toml", key: "chunking.overlap_tokens",
                                                            reason: "must be smaller than chunking.max_tokens_per_chunk (500)")),
+        ("[pdf]\nbackend = \"xpdf\"", .invalidValue(file: "c.toml", key: "pdf.backend", reason: "must be one of \"mupdf\", \"poppler\", not \"xpdf\"")),
+        ("[ocr]\nlanguages = []", .invalidValue(file: "c.toml", key: "ocr.languages", reason: "must list tesseract language codes such as \"eng\"")),
+        ("[ocr]\ndpi = 10", .invalidValue(file: "c.toml", key: "ocr.dpi", reason: "must be at least 72, not 10")),
+        ("[ocr]\nenable = true", .unknownKey(file: "c.toml", key: "ocr.enable")),
     ])
     func invalidConfiguration_isRefusedNamingFileAndKey(toml: String, expected: ConfigurationError) {
         #expect(throws: expected) { try FolioConfiguration(toml: toml, file: "c.toml") }

@@ -1,0 +1,153 @@
+#include "folio_mupdf.h"
+
+#include <mupdf/fitz.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct folio_mupdf_document {
+    fz_context *context;
+    fz_document *document;
+};
+
+static void copy_message(fz_context *context, char *error, size_t error_size) {
+    if (error == NULL || error_size == 0) return;
+    const char *message = context ? fz_caught_message(context) : "cannot create a MuPDF context (out of memory)";
+    strncpy(error, message ? message : "unknown MuPDF error", error_size - 1);
+    error[error_size - 1] = '\0';
+}
+
+folio_mupdf_document *folio_mupdf_open(const char *path, int *status, char *error, size_t error_size) {
+    *status = FOLIO_MUPDF_ERROR;
+    fz_context *context = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+    if (context == NULL) {
+        copy_message(NULL, error, error_size);
+        return NULL;
+    }
+    /* MuPDF prints warnings for every recoverable problem; Folio reports its own. */
+    fz_set_warning_callback(context, NULL, NULL);
+    fz_set_error_callback(context, NULL, NULL);
+    fz_document *document = NULL;
+    fz_try(context) {
+        fz_register_document_handlers(context);
+        document = fz_open_document(context, path);
+    }
+    fz_catch(context) {
+        copy_message(context, error, error_size);
+        fz_drop_context(context);
+        return NULL;
+    }
+    if (fz_needs_password(context, document)) {
+        *status = FOLIO_MUPDF_NEEDS_PASSWORD;
+        strncpy(error, "the document is encrypted with a password", error_size - 1);
+        error[error_size - 1] = '\0';
+        fz_drop_document(context, document);
+        fz_drop_context(context);
+        return NULL;
+    }
+    folio_mupdf_document *result = malloc(sizeof *result);
+    if (result == NULL) {
+        fz_drop_document(context, document);
+        fz_drop_context(context);
+        return NULL;
+    }
+    result->context = context;
+    result->document = document;
+    *status = FOLIO_MUPDF_OK;
+    return result;
+}
+
+void folio_mupdf_close(folio_mupdf_document *document) {
+    if (document == NULL) return;
+    fz_drop_document(document->context, document->document);
+    fz_drop_context(document->context);
+    free(document);
+}
+
+int folio_mupdf_page_count(folio_mupdf_document *document, char *error, size_t error_size) {
+    int count = -1;
+    fz_try(document->context) {
+        count = fz_count_pages(document->context, document->document);
+    }
+    fz_catch(document->context) {
+        copy_message(document->context, error, error_size);
+        return -1;
+    }
+    return count;
+}
+
+char *folio_mupdf_metadata(folio_mupdf_document *document, const char *key) {
+    char buffer[1024];
+    int length = -1;
+    fz_try(document->context) {
+        length = fz_lookup_metadata(document->context, document->document, key, buffer, sizeof buffer);
+    }
+    fz_catch(document->context) {
+        return NULL;
+    }
+    if (length <= 0) return NULL;
+    return strdup(buffer);
+}
+
+char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *error, size_t error_size) {
+    fz_context *context = document->context;
+    fz_page *page = NULL;
+    fz_stext_page *text = NULL;
+    fz_buffer *buffer = NULL;
+    char *result = NULL;
+    fz_var(page);
+    fz_var(text);
+    fz_var(buffer);
+    fz_var(result);
+    fz_try(context) {
+        page = fz_load_page(context, document->document, index);
+        fz_stext_options options = { 0 };
+        text = fz_new_stext_page_from_page(context, page, &options);
+        buffer = fz_new_buffer_from_stext_page(context, text);
+        unsigned char *data = NULL;
+        size_t length = fz_buffer_storage(context, buffer, &data);
+        result = malloc(length + 1);
+        if (result == NULL) fz_throw(context, FZ_ERROR_GENERIC, "out of memory");
+        if (length > 0) memcpy(result, data, length);
+        result[length] = '\0';
+    }
+    fz_always(context) {
+        fz_drop_buffer(context, buffer);
+        fz_drop_stext_page(context, text);
+        fz_drop_page(context, page);
+    }
+    fz_catch(context) {
+        copy_message(context, error, error_size);
+        free(result);
+        return NULL;
+    }
+    return result;
+}
+
+unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index, int dpi,
+                                       int *width, int *height, int *stride, char *error, size_t error_size) {
+    fz_context *context = document->context;
+    fz_pixmap *pixmap = NULL;
+    unsigned char *result = NULL;
+    fz_var(pixmap);
+    fz_var(result);
+    fz_try(context) {
+        fz_matrix scale = fz_scale(dpi / 72.0f, dpi / 72.0f);
+        pixmap = fz_new_pixmap_from_page_number(context, document->document, index, scale, fz_device_gray(context), 0);
+        *width = fz_pixmap_width(context, pixmap);
+        *height = fz_pixmap_height(context, pixmap);
+        *stride = fz_pixmap_stride(context, pixmap);
+        size_t size = (size_t)(*stride) * (size_t)(*height);
+        result = malloc(size > 0 ? size : 1);
+        if (result == NULL) fz_throw(context, FZ_ERROR_GENERIC, "out of memory");
+        memcpy(result, fz_pixmap_samples(context, pixmap), size);
+    }
+    fz_always(context) {
+        fz_drop_pixmap(context, pixmap);
+    }
+    fz_catch(context) {
+        copy_message(context, error, error_size);
+        free(result);
+        return NULL;
+    }
+    return result;
+}

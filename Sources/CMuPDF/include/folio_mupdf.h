@@ -1,0 +1,39 @@
+#ifndef FOLIO_MUPDF_H
+#define FOLIO_MUPDF_H
+
+#include <stddef.h>
+
+/* A thin C layer over MuPDF for Folio. MuPDF reports errors with setjmp/longjmp
+   (fz_try/fz_catch); a longjmp must never cross a Swift frame, so every MuPDF call
+   happens inside one of these functions, which catch and return an error message.
+
+   A document owns its own fz_context: use one document from one thread at a time. */
+
+typedef struct folio_mupdf_document folio_mupdf_document;
+
+enum folio_mupdf_open_status {
+    FOLIO_MUPDF_OK = 0,
+    FOLIO_MUPDF_ERROR = 1,
+    FOLIO_MUPDF_NEEDS_PASSWORD = 2,
+};
+
+/* Opens a PDF. On failure returns NULL, sets *status and writes the reason to error. */
+folio_mupdf_document *folio_mupdf_open(const char *path, int *status, char *error, size_t error_size);
+void folio_mupdf_close(folio_mupdf_document *document);
+
+/* Number of pages, or -1 with the reason in error. */
+int folio_mupdf_page_count(folio_mupdf_document *document, char *error, size_t error_size);
+
+/* A metadata value ("info:Title"), malloc'd UTF-8, or NULL if absent. */
+char *folio_mupdf_metadata(folio_mupdf_document *document, const char *key);
+
+/* The text of page `index` (0-based) in reading order, one line per line of text, as
+   malloc'd UTF-8; NULL with the reason in error when the page cannot be read. */
+char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *error, size_t error_size);
+
+/* Page `index` rendered in 8-bit gray at `dpi`, malloc'd, `*stride` bytes a row; NULL with
+   the reason in error on failure. */
+unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index, int dpi,
+                                       int *width, int *height, int *stride, char *error, size_t error_size);
+
+#endif

@@ -1,0 +1,68 @@
+internal import CMuPDF
+internal import Glibc
+
+/// A PDF read by MuPDF, through the C functions of `CMuPDF` that keep MuPDF's
+/// setjmp/longjmp error handling out of Swift frames.
+///
+/// Related documentation: <https://mupdf.readthedocs.io/en/latest/using-mupdf.html>
+final class MuPDFDocument: PDFDocument {
+    private let document: OpaquePointer
+    let pageCount: Int
+
+    init(path: String) throws(PDFOpenError) {
+        var status: Int32 = 0
+        var error = [CChar](repeating: 0, count: 512)
+        guard let document = folio_mupdf_open(path, &status, &error, error.count) else {
+            if status == Int32(FOLIO_MUPDF_NEEDS_PASSWORD.rawValue) { throw .encrypted }
+            throw .failed(Self.message(error))
+        }
+        self.document = document
+        let count = folio_mupdf_page_count(document, &error, error.count)
+        guard count >= 0 else {
+            folio_mupdf_close(document)
+            throw .failed(Self.message(error))
+        }
+        pageCount = Int(count)
+    }
+
+    deinit {
+        folio_mupdf_close(document)
+    }
+
+    var title: String? {
+        guard let value = folio_mupdf_metadata(document, "info:Title") else { return nil }
+        defer { free(value) }
+        return String(cString: value)
+    }
+
+    /// MuPDF 1.21 has no API for page labels.
+    func label(ofPage index: Int) -> String? { nil }
+
+    func text(ofPage index: Int) throws(PageReadError) -> String {
+        var error = [CChar](repeating: 0, count: 512)
+        guard let text = folio_mupdf_page_text(document, Int32(index), &error, error.count) else {
+            throw PageReadError(description: Self.message(error))
+        }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var stride: Int32 = 0
+        var error = [CChar](repeating: 0, count: 512)
+        guard let pixels = folio_mupdf_render_gray(document, Int32(index), Int32(dpi), &width, &height, &stride, &error, error.count) else {
+            throw PageReadError(description: Self.message(error))
+        }
+        defer { free(pixels) }
+        let count = Int(stride) * Int(height)
+        return GrayImage(width: Int(width), height: Int(height), stride: Int(stride),
+                         pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+
+    /// The text of a NUL-terminated error buffer filled by the C layer.
+    private static func message(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,87 @@
+public import FolioCore
+internal import FolioSystem
+
+/// PDFs, page by page, through the configured backend (MuPDF or poppler).
+///
+/// Each page keeps its number and label. A page whose text layer is empty or junk
+/// (`TextLayer`) is rendered and read by tesseract, page by page, so one scanned page in
+/// an otherwise digital PDF is found too. What cannot be read (a damaged page, a truncated
+/// file, OCR skipped by a limit) is recorded as a problem and the rest is indexed. The
+/// title is the metadata's, else the first heading-like line, else the file name.
+public struct PDFLoader: Loader {
+    public var kind: DocumentKind { .pdf }
+
+    public init() {}
+
+    public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
+        let document: any PDFDocument
+        do {
+            document = try file.pdf.backend.open(file.path)
+        } catch {
+            switch error {
+            case .encrypted: throw .encrypted(path: file.path)
+            case let .failed(reason): throw .malformed(path: file.path, kind: .pdf, reason: reason)
+            }
+        }
+        guard document.pageCount > 0 else { throw .malformed(path: file.path, kind: .pdf, reason: "it has no pages") }
+        var problems: [String] = []
+        if Self.isTruncated(file.path) { problems.append("the file is truncated (no %%EOF at its end); the pages that could be read are indexed") }
+        var ocr = OCRSession(file: file)
+        var unreadable: [String] = []
+        var pages: [Page] = []
+        pages.reserveCapacity(document.pageCount)
+        for index in 0..<document.pageCount {
+            var text: String
+            do {
+                text = try document.text(ofPage: index)
+            } catch {
+                unreadable.append("page \(index + 1): \(error)")
+                text = ""
+            }
+            var confidence: Double?
+            let dpi = ocr.dpi
+            if TextLayer.needsOCR(text), let recognised = ocr.recognise(page: index + 1, with: { engine throws(PageReadError) in
+                engine.recognise(try document.renderGray(page: index, dpi: dpi), dpi: dpi)
+            }) {
+                text = recognised.text
+                confidence = recognised.confidence
+            }
+            let lines = TextDecoding.lines(of: Substring(text)).map { TextLine(String($0)) }
+            pages.append(Page(number: index + 1, label: document.label(ofPage: index), lines: lines, ocrConfidence: confidence))
+        }
+        if !unreadable.isEmpty { problems.append("unreadable: " + unreadable.prefix(5).joined(separator: "; ") + (unreadable.count > 5 ? "; …" : "")) }
+        if let skipped = ocr.problem { problems.append(skipped) }
+        let title = Self.metadataTitle(document.title) ?? Self.headingLikeLine(in: pages) ?? file.stem
+        return LoadedDocument(kind: .pdf, title: title, pages: pages, problems: problems)
+    }
+
+    /// Metadata titles that say nothing are ignored.
+    private static func metadataTitle(_ title: String?) -> String? {
+        guard let title = title?.trimmingWhitespace(), !title.isEmpty else { return nil }
+        let lowered = title.lowercased()
+        if lowered == "untitled" || lowered.hasSuffix(".dvi") || lowered.hasSuffix(".doc") || lowered.hasSuffix(".docx") { return nil }
+        return title
+    }
+
+    /// The first line of the first page with text that could be a heading: a few words
+    /// with letters, not a long sentence.
+    private static func headingLikeLine(in pages: [Page]) -> String? {
+        for page in pages.prefix(3) {
+            for line in page.lines {
+                let text = line.text.trimmingWhitespace()
+                guard !text.isEmpty else { continue }
+                if text.count <= 100, text.unicodeScalars.filter(\.properties.isAlphabetic).count >= 3 { return text }
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// A PDF ends with `%%EOF` (possibly followed by white space or junk); one that does
+    /// not in its last kilobyte was cut short.
+    private static func isTruncated(_ path: String) -> Bool {
+        guard let tail = try? FileReader.tail(of: path, count: 1024) else { return false }
+        let marker = Array("%%EOF".utf8)
+        return !tail.indices.contains { tail[$0...].starts(with: marker) }
+    }
+}

@@ -1,0 +1,100 @@
+internal import CPoppler
+internal import Glibc
+
+/// A PDF read by poppler-glib; pages are rendered for OCR through cairo.
+///
+/// Related documentation: <https://poppler.freedesktop.org/api/glib/>
+final class PopplerDocument: PDFDocument {
+    private let document: OpaquePointer
+    let pageCount: Int
+
+    init(path: String) throws(PDFOpenError) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(path, nil, &error) else {
+            defer { g_error_free(error) }
+            throw .failed(error.map { String(cString: $0.pointee.message) } ?? "not a valid file name")
+        }
+        defer { g_free(uri) }
+        guard let document = poppler_document_new_from_file(uri, nil, &error) else {
+            defer { if error != nil { g_error_free(error) } }
+            if let error, error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+                throw .encrypted
+            }
+            throw .failed(error.map { String(cString: $0.pointee.message) } ?? "poppler could not open it")
+        }
+        self.document = document
+        pageCount = Int(poppler_document_get_n_pages(document))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(document))
+    }
+
+    var title: String? {
+        guard let value = poppler_document_get_title(document) else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    func label(ofPage index: Int) -> String? {
+        withPage(index) { page in
+            guard let label = poppler_page_get_label(page) else { return nil }
+            defer { g_free(label) }
+            return String(cString: label)
+        } ?? nil
+    }
+
+    func text(ofPage index: Int) throws(PageReadError) -> String {
+        guard let text = withPage(index, { page -> String in
+            guard let text = poppler_page_get_text(page) else { return "" }
+            defer { g_free(text) }
+            return String(cString: text)
+        }) else { throw PageReadError(description: "poppler could not load page \(index + 1)") }
+        return text
+    }
+
+    func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage {
+        let image = withPage(index) { page -> GrayImage? in
+            var widthPoints = 0.0
+            var heightPoints = 0.0
+            poppler_page_get_size(page, &widthPoints, &heightPoints)
+            let scale = Double(dpi) / 72
+            let width = Int32((widthPoints * scale).rounded(.up))
+            let height = Int32((heightPoints * scale).rounded(.up))
+            guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else { return nil }
+            defer { cairo_surface_destroy(surface) }
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else { return nil }
+            cairo_set_source_rgb(context, 1, 1, 1)
+            cairo_paint(context)
+            cairo_scale(context, scale, scale)
+            poppler_page_render(page, context)
+            cairo_destroy(context)
+            cairo_surface_flush(surface)
+            return Self.gray(surface, width: Int(width), height: Int(height))
+        }
+        guard let image = image ?? nil else { throw PageReadError(description: "poppler could not render page \(index + 1)") }
+        return image
+    }
+
+    private func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+        guard let page = poppler_document_get_page(document, Int32(index)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        return body(page)
+    }
+
+    /// Cairo's RGB24 is 32 bits a pixel, blue in the lowest byte on this little-endian
+    /// machine; gray is the ITU-R 601 luma of the three.
+    private static func gray(_ surface: OpaquePointer, width: Int, height: Int) -> GrayImage? {
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let sourceStride = Int(cairo_image_surface_get_stride(surface))
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for y in 0..<height {
+            let row = data + y * sourceStride
+            for x in 0..<width {
+                let blue = Int(row[x * 4]), green = Int(row[x * 4 + 1]), red = Int(row[x * 4 + 2])
+                pixels[y * width + x] = UInt8((red * 299 + green * 587 + blue * 114) / 1000)
+            }
+        }
+        return GrayImage(width: width, height: height, stride: width, pixels: pixels)
+    }
+}
