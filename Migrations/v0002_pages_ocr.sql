@@ -1,5 +1,9 @@
 -- v0002_pages_ocr: what is known of each page, and the OCR cache.
 
+-- Where the second page of a chunk that spans two begins, in Unicode scalars into its
+-- text, so that a match is reported on the page it is on.
+ALTER TABLE chunk ADD COLUMN page_break INTEGER;
+
 -- One row per page of a paged document (PDF, text with form feeds, image): its printed
 -- label and whether its text came from OCR, with tesseract's mean confidence.
 CREATE TABLE page (

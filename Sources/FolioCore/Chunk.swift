@@ -13,8 +13,12 @@ public struct Chunk: Sendable, Equatable {
     /// document's filtered text (pages joined by form feeds, lines by newlines).
     public var startOffset: Int
     public var endOffset: Int
+    /// Where `lastPage` begins in `text`, in Unicode scalars, when the chunk spans two
+    /// pages; `nil` otherwise. With it a match is placed on the right page.
+    public var pageBreakOffset: Int?
 
-    public init(ordinal: Int, firstPage: Int, lastPage: Int, section: String?, text: String, startOffset: Int, endOffset: Int) {
+    public init(ordinal: Int, firstPage: Int, lastPage: Int, section: String?, text: String, startOffset: Int, endOffset: Int,
+                pageBreakOffset: Int? = nil) {
         self.ordinal = ordinal
         self.firstPage = firstPage
         self.lastPage = lastPage
@@ -22,5 +26,6 @@ public struct Chunk: Sendable, Equatable {
         self.text = text
         self.startOffset = startOffset
         self.endOffset = endOffset
+        self.pageBreakOffset = pageBreakOffset
     }
 }

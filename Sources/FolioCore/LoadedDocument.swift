@@ -1,7 +1,8 @@
 /// The text a loader extracted from one file, page by page, before filtering and chunking.
 public struct LoadedDocument: Sendable, Equatable {
     public var kind: DocumentKind
-    /// The document's own title (metadata, front matter, `<title>`, first heading), if any.
+    /// The document's own title (metadata, front matter, `<title>`, first heading), if it
+    /// has one; the indexer chooses one otherwise (`DocumentTitle`).
     public var title: String?
     public var pages: [Page]
     /// What could not be read (unreadable pages, OCR skipped by a limit, a truncated

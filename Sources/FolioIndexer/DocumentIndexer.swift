@@ -77,8 +77,9 @@ public struct DocumentIndexer: Sendable {
             try store.save(record, chunks: [])
             return .failed(reason: error.description)
         }
-        let chunks = chunker.chunks(of: filter.filter(document.pages))
-        record.title = document.title
+        let filtered = filter.filter(document.pages)
+        let chunks = chunker.chunks(of: filtered)
+        record.title = DocumentTitle.choose(for: document, filteredPages: filtered, fileStem: file.stem)
         record.pageCount = document.pages.count
         record.status = document.problems.isEmpty ? .indexed : .partial
         record.error = document.problems.isEmpty ? nil : document.problems.joined(separator: "; ")

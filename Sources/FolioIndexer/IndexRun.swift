@@ -62,7 +62,9 @@ public struct IndexRun: Sendable {
             }
         }
         defer { LoaderRegistry.releaseResources() }
+        let recognitionsBefore = LoaderRegistry.ocrRecognitions
         try index(files, into: &summary, progress: progress)
+        summary.ocrPages = LoaderRegistry.ocrRecognitions - recognitionsBefore
         return summary
     }
 
@@ -122,6 +124,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var failures: [Failure] = []
     /// Indexed, with some text missing (the reason says what).
     public var partial: [Failure] = []
+    /// Pages and images tesseract recognised (not counting those found in the OCR cache).
+    public var ocrPages = 0
     /// Paths given to the run that do not exist.
     public var missingRoots: [String] = []
 

@@ -6,8 +6,7 @@ internal import CLibXML2
 /// Kept: the visible text, with block elements as line breaks and table cells separated
 /// by ` | `; entities decoded. Dropped: scripts, styles, templates, `<noscript>`, embedded
 /// objects, navigation (`<nav>`, `role="navigation"`) and `hidden` elements. Headings are
-/// the sections of the lines under them. The title is `<title>`, else the first `<h1>`,
-/// else the file name.
+/// the sections of the lines under them. The title is `<title>`, else the first `<h1>`.
 ///
 /// The tree is walked without recursion, so deeply nested markup cannot exhaust the stack.
 ///
@@ -32,7 +31,7 @@ public struct HTMLLoader: Loader {
         defer { xmlFreeDoc(document) }
         var walker = HTMLWalker()
         if let root = xmlDocGetRootElement(document) { walker.walk(root) }
-        let title = walker.title ?? walker.firstTopHeading ?? file.stem
+        let title = walker.title ?? walker.firstTopHeading
         return LoadedDocument(kind: .html, title: title, pages: [Page(number: 1, lines: walker.lines)])
     }
 

@@ -19,6 +19,6 @@ public struct ImageLoader: Loader {
             throw .malformed(path: file.path, kind: .image, reason: ocr.problem ?? "OCR failed")
         }
         let lines = TextDecoding.lines(of: Substring(recognised.text)).map { TextLine(String($0)) }
-        return LoadedDocument(kind: .image, title: file.stem, pages: [Page(number: 1, lines: lines, ocrConfidence: recognised.confidence)])
+        return LoadedDocument(kind: .image, title: nil, pages: [Page(number: 1, lines: lines, ocrConfidence: recognised.confidence)])
     }
 }

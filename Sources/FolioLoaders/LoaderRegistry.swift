@@ -35,6 +35,12 @@ public struct LoaderRegistry: Sendable {
         return loadersByExtension[name[name.index(after: dot)...].lowercased()]
     }
 
+    /// How many pages and images tesseract has recognised in this process (cache hits do
+    /// not count): what shows that the OCR cache works.
+    public static var ocrRecognitions: Int {
+        OCREngine.recognitions.load(ordering: .relaxed)
+    }
+
     /// Releases what loaders keep between files (tesseract engines); the next file that
     /// needs them makes them again.
     public static func releaseResources() {

@@ -7,7 +7,7 @@ internal import CCmarkGFM
 /// Kept: the text of paragraphs, headings, list items, table rows and code blocks, and the
 /// text of links and images' alt text. Dropped: URLs, markup and raw HTML. Each heading
 /// is the section of the lines under it. The title is front matter's `title`, else the
-/// first level-1 heading, else the file name.
+/// first level-1 heading.
 ///
 /// The tree is walked with cmark's iterator, not recursion, so deeply nested lists cannot
 /// exhaust the stack.
@@ -23,7 +23,7 @@ public struct MarkdownLoader: Loader {
         let (frontMatterTitle, body) = FrontMatter.split(text)
         var collector = MarkdownCollector()
         Self.parse(body) { collector.visit($0, entering: $1) }
-        let title = frontMatterTitle ?? collector.firstTopHeading ?? file.stem
+        let title = frontMatterTitle ?? collector.firstTopHeading
         return LoadedDocument(kind: .markdown, title: title, pages: [Page(number: 1, lines: collector.lines)])
     }
 

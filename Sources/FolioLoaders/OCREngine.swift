@@ -14,8 +14,7 @@ final class OCREngine: @unchecked Sendable {
     private let handle: OpaquePointer
     let languages: String
 
-    /// How many pages and images were recognised in this process: tests count it to
-    /// prove the cache works.
+    /// How many pages and images were recognised in this process.
     static let recognitions = Atomic<Int>(0)
 
     static let pool = OCREnginePool()

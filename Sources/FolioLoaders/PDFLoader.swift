@@ -7,7 +7,8 @@ internal import FolioSystem
 /// (`TextLayer`) is rendered and read by tesseract, page by page, so one scanned page in
 /// an otherwise digital PDF is found too. What cannot be read (a damaged page, a truncated
 /// file, OCR skipped by a limit) is recorded as a problem and the rest is indexed. The
-/// title is the metadata's, else the first heading-like line, else the file name.
+/// title is the metadata's; without one the indexer takes the first heading-like line
+/// that survives the header/footer filter (`DocumentTitle`).
 public struct PDFLoader: Loader {
     public var kind: DocumentKind { .pdf }
 
@@ -51,8 +52,7 @@ public struct PDFLoader: Loader {
         }
         if !unreadable.isEmpty { problems.append("unreadable: " + unreadable.prefix(5).joined(separator: "; ") + (unreadable.count > 5 ? "; …" : "")) }
         if let skipped = ocr.problem { problems.append(skipped) }
-        let title = Self.metadataTitle(document.title) ?? Self.headingLikeLine(in: pages) ?? file.stem
-        return LoadedDocument(kind: .pdf, title: title, pages: pages, problems: problems)
+        return LoadedDocument(kind: .pdf, title: Self.metadataTitle(document.title), pages: pages, problems: problems)
     }
 
     /// Metadata titles that say nothing are ignored.
@@ -61,20 +61,6 @@ public struct PDFLoader: Loader {
         let lowered = title.lowercased()
         if lowered == "untitled" || lowered.hasSuffix(".dvi") || lowered.hasSuffix(".doc") || lowered.hasSuffix(".docx") { return nil }
         return title
-    }
-
-    /// The first line of the first page with text that could be a heading: a few words
-    /// with letters, not a long sentence.
-    private static func headingLikeLine(in pages: [Page]) -> String? {
-        for page in pages.prefix(3) {
-            for line in page.lines {
-                let text = line.text.trimmingWhitespace()
-                guard !text.isEmpty else { continue }
-                if text.count <= 100, text.unicodeScalars.filter(\.properties.isAlphabetic).count >= 3 { return text }
-                return nil
-            }
-        }
-        return nil
     }
 
     /// A PDF ends with `%%EOF` (possibly followed by white space or junk); one that does

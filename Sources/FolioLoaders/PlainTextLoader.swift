@@ -1,8 +1,8 @@
 public import FolioCore
 
 /// Plain text in any common encoding (see `TextDecoding`). A form feed starts a new page,
-/// as in text printed from other programs; the title is the first line when it is short
-/// enough to be one.
+/// as in text printed from other programs. Plain text has no title of its own: the
+/// indexer takes its first line when that can be one (`DocumentTitle`).
 public struct PlainTextLoader: Loader {
     public var kind: DocumentKind { .text }
 
@@ -13,8 +13,6 @@ public struct PlainTextLoader: Loader {
         let pages = text.split(separator: "\u{0C}", omittingEmptySubsequences: false).enumerated().map { index, page in
             Page(number: index + 1, lines: TextDecoding.lines(of: page).map { TextLine(String($0)) })
         }
-        let firstLine = pages.lazy.flatMap(\.lines).first { !$0.text.allSatisfy(\.isWhitespace) }?.text
-        let title = firstLine.map { $0.trimmingWhitespace() }.flatMap { $0.count <= 100 ? $0 : nil }
-        return LoadedDocument(kind: .text, title: title ?? file.stem, pages: pages)
+        return LoadedDocument(kind: .text, title: nil, pages: pages)
     }
 }

@@ -52,25 +52,41 @@ extension IndexReader {
         // FTS5 evaluates the MATCH expression again for every row it is asked for, which
         // costs about a millisecond for a long question: only snippets are worth that.
         let ids = ranked.map { String($0.id) }.joined(separator: ",")
-        let columns = "c.id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.section, p.label, p.ocr, p.ocr_confidence"
-        let page = "LEFT JOIN page p ON p.document_id = c.document_id AND p.number = c.page_first"
+        let columns = """
+            c.id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section,
+            p1.label AS label1, p1.ocr_confidence AS ocr1, p2.label AS label2, p2.ocr_confidence AS ocr2
+            """
+        let page = """
+            LEFT JOIN page p1 ON p1.document_id = c.document_id AND p1.number = c.page_first
+            LEFT JOIN page p2 ON p2.document_id = c.document_id AND p2.number = c.page_last
+            """
+        // For a chunk over two pages, the whole text with the matches marked tells which
+        // page the first match is on.
         let rows = request.snippetWords > 0
             ? try Row.fetchAll(db, sql: """
-                SELECT \(columns), snippet(chunk_fts, 0, char(57344), char(57345), '…', ?) AS snippet
+                SELECT \(columns), snippet(chunk_fts, 0, char(57344), char(57345), '…', ?) AS snippet,
+                       CASE WHEN c.page_break IS NOT NULL THEN highlight(chunk_fts, 0, char(57344), char(57345)) END AS marked
                 FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id \(page)
                 WHERE chunk_fts MATCH ? AND chunk_fts.rowid IN (\(ids))
                 """, arguments: [min(request.snippetWords, 64), expression])
             : try Row.fetchAll(db, sql: """
-                SELECT \(columns), '' AS snippet FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(ids))
+                SELECT \(columns), '' AS snippet, NULL AS marked FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(ids))
                 """)
         let byID = Dictionary(rows.map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })
         return ranked.compactMap { match in
             guard let row = byID[match.id] else { return nil }
+            let firstPage: Int = row["page_first"]
+            var onLastPage = false
+            if let pageBreak = row["page_break"] as Int?, let marked = row["marked"] as String?,
+               let firstMatch = marked.unicodeScalars.firstIndex(of: Snippet.openMark) {
+                onLastPage = marked.unicodeScalars.distance(from: marked.unicodeScalars.startIndex, to: firstMatch) >= pageBreak
+            }
             return SearchHit(
                 path: row["path"], title: row["title"], kind: DocumentKind(rawValue: row["kind"]) ?? .text,
-                chunkOrdinal: row["ordinal"], firstPage: row["page_first"], lastPage: row["page_last"], pageLabel: row["label"],
-                section: row["section"], snippet: Snippet(marked: row["snippet"] ?? ""), score: match.score, matchesAllTerms: matchesAll,
-                ocrConfidence: (row["ocr"] as Int?) == 1 ? row["ocr_confidence"] : nil)
+                chunkOrdinal: row["ordinal"], page: onLastPage ? row["page_last"] : firstPage, firstPage: firstPage,
+                lastPage: row["page_last"], pageLabel: row[onLastPage ? "label2" : "label1"], section: row["section"],
+                snippet: Snippet(marked: row["snippet"] ?? ""), score: match.score, matchesAllTerms: matchesAll,
+                ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"])
         }
     }
 }

@@ -64,12 +64,12 @@ public final class IndexStore: Sendable {
                 try insertPage.execute(arguments: [id, page.number, page.label, page.ocrConfidence == nil ? 0 : 1, page.ocrConfidence])
             }
             let insert = try db.cachedStatement(sql: """
-                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for chunk in chunks {
                 try insert.execute(arguments: [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
-                                               chunk.startOffset, chunk.endOffset])
+                                               chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset])
             }
         }
     }

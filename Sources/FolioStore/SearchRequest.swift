@@ -32,9 +32,12 @@ public struct SearchHit: Sendable, Equatable {
     public var title: String?
     public var kind: DocumentKind
     public var chunkOrdinal: Int
+    /// The page the first match is on (`firstPage` when that is not known: without a
+    /// snippet, the match is not located).
+    public var page: Int
     public var firstPage: Int
     public var lastPage: Int
-    /// The printed label of `firstPage`, where the file has labels.
+    /// The printed label of `page`, where the file has labels.
     public var pageLabel: String?
     public var section: String?
     public var snippet: Snippet
@@ -42,7 +45,7 @@ public struct SearchHit: Sendable, Equatable {
     public var score: Double
     /// Whether the chunk holds every term of the query (the first tier of results).
     public var matchesAllTerms: Bool
-    /// Tesseract's mean confidence when the text of `firstPage` came from OCR.
+    /// Tesseract's mean confidence when the text of `page` came from OCR.
     public var ocrConfidence: Double?
 }
 

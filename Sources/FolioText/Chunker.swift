@@ -152,15 +152,17 @@ private struct Builder {
     private mutating func emit(_ slice: ArraySlice<Word>) {
         guard let first = slice.first, let last = slice.last else { return }
         var text = ""
+        var pageBreak: Int?
         var runStart = slice.startIndex
         for index in slice.indices where index == slice.endIndex - 1 || slice[index + 1].lineID != slice[index].lineID {
             if !text.isEmpty { text.append("\n") }
             let run = slice[runStart]
+            if pageBreak == nil, run.page != first.page { pageBreak = text.unicodeScalars.count }
             text.append(String(run.line.unicodeScalars[run.start..<slice[index].end]))
             runStart = index + 1
         }
         chunks.append(Chunk(ordinal: chunks.count, firstPage: first.page, lastPage: last.page, section: section,
-                            text: text, startOffset: first.startOffset, endOffset: last.endOffset))
+                            text: text, startOffset: first.startOffset, endOffset: last.endOffset, pageBreakOffset: pageBreak))
     }
 
     /// Whether a word closes a sentence: it ends in `.`, `!`, `?` (or their CJK forms),

@@ -47,6 +47,7 @@ struct IndexCommand: ParsableCommand {
         var text = "indexed \(summary.indexed) (\(summary.chunks) chunks), unchanged \(summary.unchanged + summary.touched)"
         text += ", failed \(summary.failures.count), not supported \(summary.unsupported)"
         if summary.purged > 0 { text += ", removed \(summary.purged) gone" }
+        if summary.ocrPages > 0 { text += ", \(summary.ocrPages) page\(summary.ocrPages == 1 ? "" : "s") read by OCR" }
         text += "\n"
         for partial in summary.partial.sorted(by: { $0.path < $1.path }) {
             text += "partly: \(partial.path): \(partial.reason)\n"

@@ -15,8 +15,7 @@ struct ResultPrinter {
     private func render(_ hit: SearchHit) -> String {
         var location = displayPath(hit.path)
         if hit.kind == .pdf || hit.lastPage > 1 {
-            let first = hit.pageLabel.map { $0 == "\(hit.firstPage)" ? $0 : "\($0) (\(hit.firstPage))" } ?? "\(hit.firstPage)"
-            location += hit.firstPage == hit.lastPage ? ", page \(first)" : ", pages \(first)–\(hit.lastPage)"
+            location += ", page " + (hit.pageLabel.map { $0 == "\(hit.page)" ? $0 : "\($0) (\(hit.page))" } ?? "\(hit.page)")
         }
         if let confidence = hit.ocrConfidence { location += ", OCR \(Int(confidence))%" }
         if let section = hit.section, section != hit.title { location += " § " + section }

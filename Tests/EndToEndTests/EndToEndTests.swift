@@ -11,7 +11,7 @@ import Foundation
         try folio.write("Documents/menu.html", "<html><head><title>Menu</title></head><body><h1>Drinks</h1><p>Espresso and tea</p></body></html>")
         try folio.write("Documents/notes.txt", "Garden notes\n\nPlant tomatoes in 2023, not before May.\n")
         try folio.write("Documents/program.txt", Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 2]))
-        try folio.write("Documents/image.png", Data([0x89, 0x50, 0x4E, 0x47]))
+        try folio.write("Documents/archive.zip", Data([0x50, 0x4B, 0x03, 0x04]))
     }
 
     private func index() throws -> Binaries.Result {
@@ -46,7 +46,8 @@ import Foundation
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(document["query"] as? String == "home office")
         let first = try #require((document["results"] as? [[String: Any]])?.first)
-        #expect(Set(first.keys) == ["rank", "path", "title", "type", "chunk", "page", "page_last", "section", "snippet", "highlights", "score", "matches_all_terms"])
+        #expect(Set(first.keys) == ["rank", "path", "title", "type", "chunk", "page", "chunk_pages", "page_label", "ocr", "ocr_confidence", "section", "snippet",
+                                  "highlights", "score", "matches_all_terms"])
         #expect(first["path"] as? String == folio.home + "/Documents/taxes/return.md")
         #expect(first["section"] as? String == "Deductions")
         #expect(first["type"] as? String == "md")

@@ -36,7 +36,7 @@ import FolioText
         try write("a.txt", "alpha text")
         try write("sub/b.md", "# Beta\n\nalpha markdown")
         try write("c.html", "<p>alpha html</p>")
-        try write("photo.jpg", "not really a photo")
+        try write("archive.zip", "not really an archive")
         try write("bad.txt", "\u{0}\u{1}\u{2}binary")
         try write(".hidden/secret.txt", "alpha hidden")
         let summary = try run()
@@ -104,6 +104,7 @@ import FolioText
         let hits = try IndexReader(path: store.path).search(SearchRequest(query: SearchQuery(parsing: "zzz"), limit: 10, allChunks: true))
         #expect(!hits.isEmpty)
         for hit in hits {
+            #expect(hit.page == 3)
             #expect(hit.firstPage <= 3 && hit.lastPage >= 3 && hit.lastPage - hit.firstPage <= 1)
             #expect(!hit.snippet.text.contains("Confidential"))
             #expect(!hit.snippet.text.contains("Page"))

@@ -10,7 +10,7 @@ import FolioCore
     @Test func windows1252_isDecoded() throws {
         let document = try PlainTextLoader().load(Fixture.file("windows1252.txt"))
         #expect(text(document) == [["Meeting notes", "", "Discussed the café budget – “quoted”.", ""]])
-        #expect(document.title == "Meeting notes")
+        #expect(document.title == nil, "plain text has no title of its own")
     }
 
     @Test func utf16WithBOM_isDecoded() throws {
@@ -68,10 +68,9 @@ import FolioCore
         #expect(throws: LoaderError.tooLarge(path: file.path, size: 200, limit: 100)) { try PlainTextLoader().load(file) }
     }
 
-    @Test func emptyFile_isOneEmptyPage_titledByItsName() throws {
+    @Test func emptyFile_isOneEmptyPage() throws {
         let file = try Fixture.temporary("empty notes.txt", [])
         let document = try PlainTextLoader().load(file)
-        #expect(document.title == "empty notes")
         #expect(document.pages == [Page(number: 1, lines: [TextLine("")])])
     }
 }

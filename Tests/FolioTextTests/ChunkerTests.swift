@@ -54,6 +54,7 @@ import FolioCore
         let pages = (1...5).map { Page(number: $0, lines: [TextLine("page \($0) words.")]) }
         let chunks = chunker(500, 100).chunks(of: pages)
         #expect(chunks.map { [$0.firstPage, $0.lastPage] } == [[1, 2], [2, 3], [3, 4], [4, 5]])
+        #expect(chunks.map(\.pageBreakOffset) == [14, 14, 14, 14])
         #expect(chunks.map(\.text) == ["page 1 words.\npage 2 words.", "page 2 words.\npage 3 words.",
                                        "page 3 words.\npage 4 words.", "page 4 words.\npage 5 words."])
     }
@@ -111,6 +112,12 @@ import FolioCore
             if start < position { #expect(covered.first?.section == expected[position - 1].section, "overlap stays in its section") }
             #expect(chunk.firstPage == covered.first?.page && chunk.lastPage == covered.last?.page, "pages, seed \(seed)")
             #expect(Set(covered.map(\.page)).count <= 2, "at most two pages, seed \(seed)")
+            if let pageBreak = chunk.pageBreakOffset {
+                let secondPage = String(String.UnicodeScalarView(Array(chunk.text.unicodeScalars)[pageBreak...]))
+                #expect(words(secondPage) == covered.filter { $0.page == chunk.lastPage }.map(\.word), "page break, seed \(seed)")
+            } else {
+                #expect(chunk.firstPage == chunk.lastPage, "page break recorded, seed \(seed)")
+            }
             let slice = String(String.UnicodeScalarView(scalars[chunk.startOffset..<chunk.endOffset]))
             #expect(words(slice) == chunkWords, "offsets, seed \(seed)")
             position = start + chunkWords.count

@@ -94,3 +94,22 @@ import FolioCore
         #expect(output == body, "seed \(seed)")
     }
 }
+
+@Suite struct DocumentTitleTests {
+    private func document(_ kind: DocumentKind, title: String? = nil, lines: [String]) -> LoadedDocument {
+        LoadedDocument(kind: kind, title: title, pages: [Page(number: 1, lines: lines.map { TextLine($0) })])
+    }
+
+    @Test(arguments: [
+        (DocumentKind.pdf, "Own Title", ["First line"], "Own Title"),
+        (.pdf, nil, ["", "  Annual Report 2023 ", "body"], "Annual Report 2023"),
+        (.text, nil, [String(repeating: "long ", count: 40)], "file-name"),
+        (.text, nil, ["1234"], "file-name"),
+        (.markdown, nil, ["Some paragraph"], "file-name"),
+        (.pdf, "  ", [], "file-name"),
+    ] as [(DocumentKind, String?, [String], String)])
+    func title(kind: DocumentKind, own: String?, lines: [String], expected: String) {
+        let loaded = document(kind, title: own, lines: lines)
+        #expect(DocumentTitle.choose(for: loaded, filteredPages: loaded.pages, fileStem: "file-name") == expected)
+    }
+}

@@ -1,8 +1,6 @@
-internal import FolioCore
-
 extension StringProtocol {
     /// The text without leading and trailing white space.
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.isSpace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.isSpace })!
@@ -11,7 +9,7 @@ extension StringProtocol {
 
     /// The text with every run of white space (line breaks included) made one space, and
     /// none at either end: how HTML shows text.
-    func collapsingWhitespace() -> String {
+    public func collapsingWhitespace() -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in unicodeScalars {

@@ -1,0 +1,25 @@
+public import FolioCore
+
+/// The title a document is shown and searched by: its own, else for text and PDFs the
+/// first line that can be a heading (read after running headers are filtered out, so a
+/// running header is never taken for the title), else the file name without extension.
+public enum DocumentTitle {
+    public static func choose(for document: LoadedDocument, filteredPages: [Page], fileStem: String) -> String {
+        if let own = document.title?.trimmingWhitespace(), !own.isEmpty { return own }
+        if document.kind == .text || document.kind == .pdf, let line = headingLikeLine(in: filteredPages) { return line }
+        return fileStem
+    }
+
+    /// The first non-blank line of the first pages when it is short and has letters.
+    static func headingLikeLine(in pages: [Page]) -> String? {
+        for page in pages.prefix(3) {
+            for line in page.lines {
+                let text = line.text.trimmingWhitespace()
+                guard !text.isEmpty else { continue }
+                let letters = text.unicodeScalars.filter(\.properties.isAlphabetic).count
+                return text.count <= 100 && letters >= 3 ? text : nil
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+import Foundation
+import FolioIndexer
+import FolioStore
+import FolioCore
+import FolioText
+
+/// PDFs through the whole pipeline (loader, header/footer filter, chunker, store, search),
+/// on copies of the loader fixtures, with each backend.
+@Suite struct PDFIndexingTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FolioLoadersTests/Fixtures/pdf").path
+
+    private func indexFixtures(backend: PDFOptions.Backend) throws -> (reader: IndexReader, store: IndexStore, root: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-pdf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
+        for name in ["digital.pdf", "headers.pdf", "mixed.pdf", "encrypted.pdf", "truncated.pdf"] {
+            try FileManager.default.copyItem(atPath: Self.fixtures + "/" + name, toPath: root + "/docs/" + name)
+        }
+        let store = try IndexStore(path: root + "/folio.sqlite")
+        var configuration = FolioConfiguration.default
+        configuration.pdf.backend = backend
+        _ = try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 2).run([root + "/docs"])
+        return (try IndexReader(path: store.path), store, root)
+    }
+
+    private func hits(_ reader: IndexReader, _ text: String) throws -> [SearchHit] {
+        try reader.search(SearchRequest(query: SearchQuery(parsing: text), limit: 20))
+    }
+
+    @Test(arguments: PDFOptions.Backend.allCases)
+    func everyPagesWords_areFoundOnTheirPage(backend: PDFOptions.Backend) throws {
+        let (reader, _, _) = try indexFixtures(backend: backend)
+        for (word, file, page) in [("alpaca", "digital.pdf", 1), ("bravo", "digital.pdf", 2), ("charlie", "digital.pdf", 3),
+                                   ("delta", "headers.pdf", 1), ("hotel", "headers.pdf", 5), ("kiwi", "mixed.pdf", 1),
+                                   ("minutes", "mixed.pdf", 2), ("lemon", "mixed.pdf", 3)] {
+            let found = try hits(reader, word).filter { $0.path.hasSuffix("/" + file) }
+            #expect(found.count == 1, "\(word)")
+            #expect(found.first?.page == page, "\(word) with \(backend)")
+        }
+        #expect(try hits(reader, "minutes").first?.ocrConfidence != nil)
+        #expect(try hits(reader, "kiwi").first?.ocrConfidence == nil)
+    }
+
+    @Test(arguments: PDFOptions.Backend.allCases)
+    func runningHeaderAndPageNumbers_areInNoChunk(backend: PDFOptions.Backend) throws {
+        let (reader, _, _) = try indexFixtures(backend: backend)
+        #expect(try hits(reader, "ACME confidential").isEmpty)
+        let all = try reader.search(SearchRequest(query: SearchQuery(parsing: "section"), limit: 50, allChunks: true))
+        #expect(!all.isEmpty)
+        for hit in all { #expect(!hit.snippet.text.contains("Page "), "\(hit.snippet.text)") }
+    }
+
+    @Test func encryptedAndTruncated_haveTheirReasonsRecorded() throws {
+        let (reader, _, root) = try indexFixtures(backend: .mupdf)
+        let documents = try reader.documents(in: .everything, status: nil)
+        let encrypted = try #require(documents.first { $0.path == root + "/docs/encrypted.pdf" })
+        #expect(encrypted.status == .failed)
+        #expect(encrypted.error?.contains("encrypted, not indexed") == true)
+        let truncated = try #require(documents.first { $0.path == root + "/docs/truncated.pdf" })
+        #expect(truncated.status == .partial)
+        #expect(truncated.error?.contains("truncated") == true)
+        #expect(try hits(reader, "bravo").count == 2, "the truncated copy's readable pages are indexed too")
+    }
+
+    @Test func ocrText_isCachedInTheDatabase() throws {
+        let (_, store, _) = try indexFixtures(backend: .mupdf)
+        let cached = try IndexReader(path: store.path).documents(in: .everything, status: nil).compactMap(\.contentHash)
+        let hits = try cached.compactMap { try store.cachedOCR(contentHash: $0, page: 2, languages: "eng", dpi: 300) }
+        #expect(hits.count == 1)
+        #expect(hits.first?.text.contains("Budget approved") == true)
+    }
+}

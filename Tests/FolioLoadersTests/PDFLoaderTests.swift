@@ -1,0 +1,149 @@
+import Testing
+import Synchronization
+import FolioLoaders
+import FolioCore
+
+/// The PDF loader on the committed fixtures (`Fixtures/pdf/make-fixtures.py`), with both
+/// backends, real MuPDF, poppler and tesseract.
+@Suite(.serialized) struct PDFLoaderTests {
+    private func file(_ name: String, backend: PDFOptions.Backend = .mupdf, ocr: OCROptions = FolioConfiguration.default.ocr,
+                      cache: (any OCRCache)? = nil, hash: String? = nil) -> SourceFile {
+        SourceFile(path: Fixture.directory + "/pdf/" + name, maxSize: 1 << 30, contentHash: hash, pdf: PDFOptions(backend: backend),
+                   ocr: ocr, ocrCache: cache)
+    }
+
+    private func text(_ page: Page) -> String {
+        page.lines.map(\.text).joined(separator: " ")
+    }
+
+    @Test(arguments: PDFOptions.Backend.allCases)
+    func digitalPDF_keepsEveryPageWithItsNumber(backend: PDFOptions.Backend) throws {
+        let document = try PDFLoader().load(file("digital.pdf", backend: backend))
+        #expect(document.kind == .pdf)
+        #expect(document.title == "Alpaca Farming Report")
+        #expect(document.pages.map(\.number) == [1, 2, 3])
+        #expect(text(document.pages[0]).contains("alpaca farming"))
+        #expect(text(document.pages[1]).contains("bravo shearing"))
+        #expect(text(document.pages[2]).contains("charlie logistics"))
+        #expect(document.pages.allSatisfy { $0.ocrConfidence == nil }, "no OCR on pages with text")
+        #expect(document.problems.isEmpty)
+        if backend == .poppler { #expect(document.pages.map(\.label) == ["i", "ii", "1"]) }
+    }
+
+    @Test(arguments: PDFOptions.Backend.allCases)
+    func scannedPage_isReadByOCR(backend: PDFOptions.Backend) throws {
+        let document = try PDFLoader().load(file("scanned.pdf", backend: backend))
+        #expect(document.pages.count == 1)
+        #expect(text(document.pages[0]).contains("Northwind"))
+        #expect(text(document.pages[0]).contains("thirty days"))
+        #expect((document.pages[0].ocrConfidence ?? 0) > 60)
+    }
+
+    @Test func mixedPDF_recognisesOnlyItsScannedPage() throws {
+        let document = try PDFLoader().load(file("mixed.pdf"))
+        #expect(document.pages.map { $0.ocrConfidence != nil } == [false, true, false])
+        #expect(text(document.pages[0]).contains("kiwi exports"))
+        #expect(text(document.pages[1]).contains("meeting minutes"))
+        #expect(text(document.pages[2]).contains("lemon imports"))
+    }
+
+    @Test(arguments: PDFOptions.Backend.allCases)
+    func encryptedPDF_isRefusedAsEncrypted(backend: PDFOptions.Backend) {
+        let source = file("encrypted.pdf", backend: backend)
+        #expect(throws: LoaderError.encrypted(path: source.path)) { try PDFLoader().load(source) }
+        #expect(LoaderError.encrypted(path: "x.pdf").description == "x.pdf is encrypted, not indexed (it needs a password to open)")
+    }
+
+    @Test func truncatedPDF_keepsTheReadablePages_andSaysWhy() throws {
+        let document = try PDFLoader().load(file("truncated.pdf", backend: .mupdf))
+        #expect(text(document.pages[0]).contains("alpaca"))
+        #expect(text(document.pages[1]).contains("bravo"))
+        #expect(document.problems.first?.contains("truncated") == true)
+    }
+
+    @Test func truncatedPDF_withPoppler_givesAReason() {
+        do {
+            let document = try PDFLoader().load(file("truncated.pdf", backend: .poppler))
+            #expect(!document.problems.isEmpty)
+        } catch {
+            guard case .malformed = error else { return #expect(Bool(false), "got \(error)") }
+        }
+    }
+
+    @Test func ocrOff_recordsTheSkippedPage() throws {
+        var options = FolioConfiguration.default.ocr
+        options.enabled = false
+        let document = try PDFLoader().load(file("mixed.pdf", ocr: options))
+        #expect(document.problems == ["not recognised by OCR: page 2: OCR is off (ocr.enabled = false)"])
+        #expect(text(document.pages[0]).contains("kiwi"))
+    }
+
+    @Test func pageLimit_recordsTheSkippedPages() throws {
+        var options = FolioConfiguration.default.ocr
+        options.maxPagesPerDocument = 0
+        let document = try PDFLoader().load(file("scanned.pdf", ocr: options))
+        #expect(document.problems == ["not recognised by OCR: page 1: over ocr.max_pages_per_document (0)"])
+    }
+
+    @Test func missingLanguage_namesTheDebianPackage() throws {
+        var options = FolioConfiguration.default.ocr
+        options.languages = ["xyz"]
+        let document = try PDFLoader().load(file("scanned.pdf", ocr: options))
+        #expect(document.problems.first?.contains("install the Debian package tesseract-ocr-xyz") == true)
+    }
+
+    @Test func cachedText_isUsedInsteadOfTesseract() throws {
+        let cache = MemoryOCRCache()
+        let first = try PDFLoader().load(file("scanned.pdf", cache: cache, hash: "h1"))
+        #expect(cache.statistics == .init(hits: 0, stores: 1))
+        let second = try PDFLoader().load(file("scanned.pdf", cache: cache, hash: "h1"))
+        // A hit returns before tesseract is asked; the end-to-end tests count real calls.
+        #expect(cache.statistics == .init(hits: 1, stores: 1))
+        #expect(second == first)
+    }
+
+    @Test func image_isReadByOCR() throws {
+        let document = try ImageLoader().load(file("receipt.png"))
+        #expect(document.kind == .image)
+        #expect(document.title == nil)
+        #expect(text(document.pages[0]).contains("umbrella"))
+        #expect(document.pages[0].ocrConfidence != nil)
+    }
+
+    @Test func notAnImage_isMalformed() throws {
+        let source = try Fixture.temporary("fake.png", Array("not an image".utf8))
+        #expect(throws: LoaderError.self) { try ImageLoader().load(source) }
+    }
+
+    @Test func garbageFile_namedPDF_isMalformed() throws {
+        let source = try Fixture.temporary("fake.pdf", Array("%PDF-1.4 nothing else".utf8))
+        #expect(throws: LoaderError.self) { try PDFLoader().load(source) }
+    }
+}
+
+/// An OCR cache in memory: the loader's side of the cache protocol. The database-backed
+/// cache is tested through the indexer.
+final class MemoryOCRCache: OCRCache, Sendable {
+    struct Statistics: Equatable {
+        var hits = 0
+        var stores = 0
+    }
+
+    private let state = Mutex<(entries: [OCRCacheKey: RecognisedText], statistics: Statistics)>(([:], Statistics()))
+    var statistics: Statistics { state.withLock { $0.statistics } }
+
+    func text(for key: OCRCacheKey) -> RecognisedText? {
+        state.withLock { state in
+            let found = state.entries[key]
+            if found != nil { state.statistics.hits += 1 }
+            return found
+        }
+    }
+
+    func store(_ text: RecognisedText, for key: OCRCacheKey) {
+        state.withLock { state in
+            state.entries[key] = text
+            state.statistics.stores += 1
+        }
+    }
+}
