@@ -2,7 +2,14 @@
 # Installs the Debian packages Folio builds, tests and runs with, if any is missing.
 # Needs root (or sudo); does nothing when everything is installed already.
 set -eu
-packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxxhash-dev"
+# SQLite, libxml2, cmark-gfm and xxHash; poppler-glib with cairo; MuPDF, which Debian ships
+# as static libraries, with the libraries `pkg-config --static mupdf` names; tesseract with
+# its English data.
+packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxxhash-dev
+    libpoppler-glib-dev libcairo2-dev
+    libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libfreetype-dev libpng-dev
+    zlib1g-dev libbrotli-dev libharfbuzz-dev
+    libtesseract-dev libleptonica-dev tesseract-ocr-eng"
 missing=
 for package in $packages; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"

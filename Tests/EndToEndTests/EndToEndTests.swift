@@ -154,3 +154,42 @@ import Foundation
         #expect(try folio.run("folioq", ["--limit", "1000", "--format", "paths", "shared"]).output.split(separator: "\n").count == 400)
     }
 }
+
+/// PDFs and OCR through the built binaries.
+@Suite struct PDFEndToEndTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FolioLoadersTests/Fixtures/pdf").path
+
+    @Test func renamedScannedFile_isNotRecognisedAgain() throws {
+        let folio = try Binaries()
+        try folio.write("Documents/scans/invoice.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/scanned.pdf")))
+        let first = try folio.run("folioctl", ["index", "Documents"])
+        #expect(first.status == 0, "\(first.output)\(first.error)")
+        #expect(first.output.contains("1 page read by OCR"))
+
+        let unchanged = try folio.run("folioctl", ["index", "Documents"])
+        #expect(!unchanged.output.contains("read by OCR"))
+
+        try FileManager.default.moveItem(atPath: folio.home + "/Documents/scans/invoice.pdf", toPath: folio.home + "/Documents/northwind.pdf")
+        let renamed = try folio.run("folioctl", ["index", "Documents"])
+        #expect(renamed.output.hasPrefix("indexed 1 "), "\(renamed.output)")
+        #expect(!renamed.output.contains("read by OCR"), "the cache answers for the moved file")
+
+        let found = try folio.run("folioq", ["--json", "Northwind", "invoice"])
+        #expect(found.output.contains("\"path\":\"\(folio.home)/Documents/northwind.pdf\""))
+        #expect(found.output.contains("\"ocr\":true"))
+        #expect(found.output.contains("\"page\":1"))
+
+        let human = try folio.run("folioq", ["thirty", "days"])
+        #expect(human.output.contains("~/Documents/northwind.pdf, page 1, OCR "))
+    }
+
+    @Test func encryptedPDF_isListedWithItsReason() throws {
+        let folio = try Binaries()
+        try folio.write("Documents/locked.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/encrypted.pdf")))
+        let result = try folio.run("folioctl", ["index", "Documents"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("failed: \(folio.home)/Documents/locked.pdf: \(folio.home)/Documents/locked.pdf is encrypted, not indexed"))
+        #expect(try folio.run("folioctl", ["sources", "--failed"]).output.contains("is encrypted, not indexed"))
+    }
+}
