@@ -36,12 +36,14 @@ final class PopplerDocument: PDFDocument {
         return String(cString: value)
     }
 
+    /// Poppler answers the page number when the PDF defines no labels; that is no label.
     func label(ofPage index: Int) -> String? {
-        withPage(index) { page in
+        let label = withPage(index) { page -> String? in
             guard let label = poppler_page_get_label(page) else { return nil }
             defer { g_free(label) }
             return String(cString: label)
         } ?? nil
+        return label == String(index + 1) ? nil : label
     }
 
     func text(ofPage index: Int) throws(PageReadError) -> String {

@@ -1,0 +1,92 @@
+internal import ArgumentParser
+internal import FolioCLI
+internal import FolioCore
+internal import FolioLoaders
+internal import FolioText
+
+/// `folioctl extract FILE…`: the text Folio reads from files, without indexing them.
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Show the text Folio reads from files, page by page, without indexing them.",
+        discussion: "For checking what a file gives, and for comparing PDF backends (docs/benchmarks.md).")
+
+    enum Output: String, ExpressibleByArgument {
+        case text, words, none
+    }
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: .long, help: "PDF backend: mupdf or poppler (default: the configuration's).")
+    var backend: String?
+
+    @Flag(name: .long, help: "Never run OCR.")
+    var noOCR = false
+
+    @Flag(name: .long, help: "Drop running headers and footers, as indexing does.")
+    var filtered = false
+
+    @Option(name: .long, help: "text (default), words (one line a page: file, page, word count), or none.")
+    var output: Output = .text
+
+    @Argument(help: "Files to read.")
+    var files: [String]
+
+    func run() throws {
+        var configuration: FolioConfiguration
+        do {
+            configuration = try common.configuration()
+        } catch {
+            throw ExitStatus.fail("folioctl", error)
+        }
+        if let backend {
+            guard let value = PDFOptions.Backend(rawValue: backend) else { throw ValidationError("--backend must be mupdf or poppler") }
+            configuration.pdf.backend = value
+        }
+        if noOCR { configuration.ocr.enabled = false }
+        defer { LoaderRegistry.releaseResources() }
+        var failed = false
+        for file in files {
+            let path = AbsolutePath.normalise(common.paths.expandingTilde(file), relativeTo: Environment.currentDirectory)
+            guard let loader = LoaderRegistry.standard.loader(forPath: path) else {
+                FolioCLI.Output.error("folioctl: \(path): not a type Folio reads\n")
+                failed = true
+                continue
+            }
+            do {
+                let source = SourceFile(path: path, maxSize: configuration.maxFileSize, pdf: configuration.pdf, ocr: configuration.ocr)
+                let document = try loader.load(source)
+                show(document, path: path)
+            } catch {
+                FolioCLI.Output.error("folioctl: \(error)\n")
+                failed = true
+            }
+        }
+        if failed { throw ExitStatus.nothing }
+    }
+
+    private func show(_ document: LoadedDocument, path: String) {
+        let pages = filtered ? HeaderFooterFilter().filter(document.pages) : document.pages
+        var text = ""
+        switch output {
+        case .none:
+            return
+        case .words:
+            for page in pages {
+                let words = page.lines.reduce(0) { $0 + $1.text.split(whereSeparator: \.isWhitespace).count }
+                text += "\(path)\t\(page.number)\t\(words)\n"
+            }
+        case .text:
+            text = "== \(path): \(document.kind.rawValue), \(pages.count) page\(pages.count == 1 ? "" : "s")"
+            text += document.title.map { ", title \"\($0)\"" } ?? ""
+            text += "\n"
+            for problem in document.problems { text += "problem: \(problem)\n" }
+            for page in pages {
+                text += "--- page \(page.number)" + (page.label.map { " (\($0))" } ?? "")
+                text += page.ocrConfidence.map { ", OCR \(Int($0))%" } ?? ""
+                text += "\n" + page.lines.map { ($0.section.map { "[\($0)] " } ?? "") + $0.text + "\n" }.joined()
+            }
+        }
+        FolioCLI.Output.standard(text)
+    }
+}
