@@ -26,57 +26,92 @@ public struct DirectoryCrawler: Sendable {
     /// Calls `visit` for the files and problems below `root` (or for `root` itself when it
     /// is a file). `root` is followed if it is a symbolic link: the user named it.
     public func crawl(_ root: String, visit: (Item) -> Void) {
-        let rootStatus: FileStatus
-        do {
-            rootStatus = try FileStatus.following(root)
-        } catch {
-            return visit(.problem(path: root, reason: error.reason))
+        var walk = walk(root)
+        while let item = walk.next() { visit(item) }
+    }
+
+    /// The same walk, one item at a time, so a caller can stop and resume it (the daemon
+    /// pauses its walk while its queue is full). `onDirectory` is called for each folder
+    /// as it is entered, the root included (the daemon watches it).
+    public func walk(_ root: String, onDirectory: @escaping (String) -> Void = { _ in }) -> Walk {
+        Walk(root: root, includeHidden: includeHidden, onDirectory: onDirectory)
+    }
+
+    /// A walk in progress.
+    public struct Walk {
+        private let includeHidden: Bool
+        private let onDirectory: (String) -> Void
+        private var pendingDirectories: [String] = []
+        private var ready: [Item] = []
+        private var visited: Set<[UInt64]> = []
+
+        init(root: String, includeHidden: Bool, onDirectory: @escaping (String) -> Void) {
+            self.includeHidden = includeHidden
+            self.onDirectory = onDirectory
+            let status: FileStatus
+            do {
+                status = try FileStatus.following(root)
+            } catch {
+                ready = [.problem(path: root, reason: error.reason)]
+                return
+            }
+            switch status.kind {
+            case .regular: ready = [.file(path: root, status: status)]
+            case .directory:
+                visited.insert([status.device, status.inode])
+                pendingDirectories = [root]
+            default: ready = [.problem(path: root, reason: "not a regular file or directory")]
+            }
         }
-        switch rootStatus.kind {
-        case .regular: return visit(.file(path: root, status: rootStatus))
-        case .directory: break
-        default: return visit(.problem(path: root, reason: "not a regular file or directory"))
+
+        /// The next file or problem, or `nil` when the walk is over.
+        public mutating func next() -> Item? {
+            while ready.isEmpty {
+                guard let directory = pendingDirectories.popLast() else { return nil }
+                read(directory)
+            }
+            return ready.removeFirst()
         }
-        var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
-        var pending = [root]
-        while let directory = pending.popLast() {
+
+        private mutating func read(_ directory: String) {
+            onDirectory(directory)
             let entries: [Directory.Entry]
             do {
                 entries = try Directory.entries(of: directory)
             } catch {
-                visit(.problem(path: directory, reason: error.reason))
-                continue
+                ready.append(.problem(path: directory, reason: error.reason))
+                return
             }
             var subdirectories: [String] = []
             for entry in entries.sorted(by: { Array($0.displayName.utf8).lexicographicallyPrecedes($1.displayName.utf8) }) {
                 guard let name = entry.name else {
-                    visit(.problem(path: join(directory, entry.displayName),
-                                   reason: "the file name is not valid UTF-8; rename it to have it indexed"))
+                    ready.append(.problem(path: DirectoryCrawler.join(directory, entry.displayName),
+                                          reason: "the file name is not valid UTF-8; rename it to have it indexed"))
                     continue
                 }
                 if !includeHidden, name.hasPrefix(".") { continue }
-                let path = join(directory, name)
+                let path = DirectoryCrawler.join(directory, name)
                 let status: FileStatus
                 do {
                     status = try FileStatus.of(path)
                 } catch {
-                    if !error.isNotFound { visit(.problem(path: path, reason: error.reason)) }
+                    if !error.isNotFound { ready.append(.problem(path: path, reason: error.reason)) }
                     continue
                 }
                 switch status.kind {
                 case .regular:
-                    visit(.file(path: path, status: status))
+                    ready.append(.file(path: path, status: status))
                 case .directory:
                     if visited.insert([status.device, status.inode]).inserted { subdirectories.append(path) }
                 case .symbolicLink, .other:
                     continue
                 }
             }
-            pending.append(contentsOf: subdirectories.reversed())
+            pendingDirectories.append(contentsOf: subdirectories.reversed())
         }
     }
 
-    private func join(_ directory: String, _ name: String) -> String {
+    static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 }

@@ -26,7 +26,7 @@ import FolioSystem
     private func touch(_ relative: String) throws {
         let path = root + "/" + relative
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
     }
 
     @Test func walksFilesThenFoldersInNameOrder_skippingHiddenUnlessAsked() throws {
