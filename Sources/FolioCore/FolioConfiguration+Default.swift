@@ -3,9 +3,13 @@ extension FolioConfiguration {
     public static let `default` = FolioConfiguration(
         folders: ["~/Documents"],
         includeHidden: false,
+        exclude: [".git", "node_modules", ".cache", "__pycache__", "~/.ssh", "~/.gnupg", "~/.password-store",
+                  "~/.local/share/keyrings", "*.kdbx", "*.kdb", "*.gpg", "*.asc", "id_rsa*", "id_ed25519*"],
         maxFileSize: 256 * 1024 * 1024,
         chunking: ChunkingOptions(maxTokensPerChunk: 500, overlapTokens: 100),
         pdf: PDFOptions(backend: .mupdf),
-        ocr: OCROptions(enabled: true, languages: ["eng"], dpi: 300, maxPagesPerDocument: 100, timeBudgetSeconds: 300)
+        ocr: OCROptions(enabled: true, languages: ["eng"], dpi: 300, maxPagesPerDocument: 100, timeBudgetSeconds: 300),
+        daemon: DaemonOptions(debounceMilliseconds: 300, maximumDelayMilliseconds: 10_000, workers: 0, fileTimeoutSeconds: 600,
+                              rescanIntervalSeconds: 900)
     )
 }

@@ -21,6 +21,14 @@ extension FolioConfiguration {
         if let includeHidden = try reader.bool("include_hidden") {
             configuration.includeHidden = includeHidden
         }
+        if let exclude = try reader.strings("exclude") {
+            configuration.exclude = exclude
+        }
+        if let debounce = try reader.int("debounce_ms", atLeast: 0) { configuration.daemon.debounceMilliseconds = debounce }
+        if let delay = try reader.int("max_delay_ms", atLeast: 0) { configuration.daemon.maximumDelayMilliseconds = delay }
+        if let workers = try reader.int("workers", atLeast: 0) { configuration.daemon.workers = workers }
+        if let timeout = try reader.int("file_timeout_seconds", atLeast: 1) { configuration.daemon.fileTimeoutSeconds = timeout }
+        if let rescan = try reader.int("rescan_interval_seconds", atLeast: 10) { configuration.daemon.rescanIntervalSeconds = rescan }
         if let maxFileSize = try reader.int("max_file_size", atLeast: 1) {
             configuration.maxFileSize = Int64(maxFileSize)
         }
@@ -57,6 +65,10 @@ extension FolioConfiguration {
             try ocr.rejectUnreadKeys()
         }
         try reader.rejectUnreadKeys()
+        if configuration.daemon.maximumDelayMilliseconds < configuration.daemon.debounceMilliseconds {
+            throw .invalidValue(file: file, key: "max_delay_ms",
+                                reason: "must be at least debounce_ms (\(configuration.daemon.debounceMilliseconds))")
+        }
         if configuration.chunking.overlapTokens >= configuration.chunking.maxTokensPerChunk {
             throw .invalidValue(file: file, key: "chunking.overlap_tokens",
                                 reason: "must be smaller than chunking.max_tokens_per_chunk (\(configuration.chunking.maxTokensPerChunk))")

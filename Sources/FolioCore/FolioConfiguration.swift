@@ -6,19 +6,50 @@ public struct FolioConfiguration: Sendable, Equatable {
     public var folders: [String]
     /// Whether files and folders whose names start with a dot are indexed.
     public var includeHidden: Bool
+    /// Files and folders never indexed: a pattern without `/` matches a name anywhere
+    /// (`node_modules`, `*.kdbx`); one with `/` or a leading `~` matches a path and
+    /// everything below it (`~/.ssh`).
+    public var exclude: [String]
     /// Files larger than this many bytes are not read.
     public var maxFileSize: Int64
     public var chunking: ChunkingOptions
     public var pdf: PDFOptions
     public var ocr: OCROptions
+    public var daemon: DaemonOptions
 
-    public init(folders: [String], includeHidden: Bool, maxFileSize: Int64, chunking: ChunkingOptions, pdf: PDFOptions, ocr: OCROptions) {
+    public init(folders: [String], includeHidden: Bool, exclude: [String], maxFileSize: Int64, chunking: ChunkingOptions,
+                pdf: PDFOptions, ocr: OCROptions, daemon: DaemonOptions) {
         self.folders = folders
         self.includeHidden = includeHidden
+        self.exclude = exclude
         self.maxFileSize = maxFileSize
         self.chunking = chunking
         self.pdf = pdf
         self.ocr = ocr
+        self.daemon = daemon
+    }
+}
+
+/// How `foliod` watches and indexes.
+public struct DaemonOptions: Sendable, Equatable {
+    /// A file is indexed once no event has touched it for this long.
+    public var debounceMilliseconds: Int
+    /// …or at the latest this long after its first event, even if it keeps changing.
+    public var maximumDelayMilliseconds: Int
+    /// Extraction processes; 0 means one per core.
+    public var workers: Int
+    /// A file whose extraction takes longer is abandoned and recorded as failed.
+    public var fileTimeoutSeconds: Int
+    /// How often folders without an inotify watch (when the system's limit is reached)
+    /// are walked for changes.
+    public var rescanIntervalSeconds: Int
+
+    public init(debounceMilliseconds: Int, maximumDelayMilliseconds: Int, workers: Int, fileTimeoutSeconds: Int, rescanIntervalSeconds: Int) {
+        self.debounceMilliseconds = debounceMilliseconds
+        self.maximumDelayMilliseconds = maximumDelayMilliseconds
+        self.workers = workers
+        self.fileTimeoutSeconds = fileTimeoutSeconds
+        self.rescanIntervalSeconds = rescanIntervalSeconds
     }
 }
 

@@ -24,17 +24,21 @@ public struct IndexRun: Sendable {
 
     let indexer: DocumentIndexer
     let workers: Int
+    /// Expands `~` in exclusion patterns.
+    let home: String
     private let logger = Logger(label: "folio.index")
 
-    public init(indexer: DocumentIndexer, workers: Int) {
+    public init(indexer: DocumentIndexer, workers: Int, home: String) {
         self.indexer = indexer
         self.workers = max(1, workers)
+        self.home = home
     }
 
     public func run(_ roots: [String], progress: @Sendable (Progress) -> Void = { _ in }) throws(StoreError) -> IndexSummary {
         var summary = IndexSummary()
         var files: [(path: String, status: FileStatus)] = []
-        let crawler = DirectoryCrawler(includeHidden: indexer.configuration.includeHidden)
+        let crawler = DirectoryCrawler(includeHidden: indexer.configuration.includeHidden,
+                                       rules: ExcludeRules(patterns: indexer.configuration.exclude, home: home))
         for root in roots {
             guard let rootStatus = try? FileStatus.following(root) else {
                 summary.missingRoots.append(root)

@@ -1,7 +1,8 @@
 public import FolioSystem
 
 /// Walks a folder tree and reports every regular file with its status, and every place
-/// it could not go with the reason.
+/// it could not go with the reason. Excluded files and folders (`ExcludeRules`,
+/// `.folioignore`) are passed over.
 ///
 /// Symbolic links are not followed (a link into the tree would index a file twice, a link
 /// out of it would index what the user did not ask for, and a link loop would never end);
@@ -18,9 +19,12 @@ public struct DirectoryCrawler: Sendable {
     }
 
     public var includeHidden: Bool
+    /// The configuration's exclusions; `.folioignore` files add to them on the way down.
+    public var rules: ExcludeRules
 
-    public init(includeHidden: Bool) {
+    public init(includeHidden: Bool, rules: ExcludeRules = ExcludeRules(patterns: [], home: "/")) {
         self.includeHidden = includeHidden
+        self.rules = rules
     }
 
     /// Calls `visit` for the files and problems below `root` (or for `root` itself when it
@@ -34,18 +38,18 @@ public struct DirectoryCrawler: Sendable {
     /// pauses its walk while its queue is full). `onDirectory` is called for each folder
     /// as it is entered, the root included (the daemon watches it).
     public func walk(_ root: String, onDirectory: @escaping (String) -> Void = { _ in }) -> Walk {
-        Walk(root: root, includeHidden: includeHidden, onDirectory: onDirectory)
+        Walk(root: root, includeHidden: includeHidden, rules: rules, onDirectory: onDirectory)
     }
 
     /// A walk in progress.
     public struct Walk {
         private let includeHidden: Bool
         private let onDirectory: (String) -> Void
-        private var pendingDirectories: [String] = []
+        private var pendingDirectories: [(path: String, rules: ExcludeRules)] = []
         private var ready: [Item] = []
         private var visited: Set<[UInt64]> = []
 
-        init(root: String, includeHidden: Bool, onDirectory: @escaping (String) -> Void) {
+        init(root: String, includeHidden: Bool, rules: ExcludeRules, onDirectory: @escaping (String) -> Void) {
             self.includeHidden = includeHidden
             self.onDirectory = onDirectory
             let status: FileStatus
@@ -59,7 +63,7 @@ public struct DirectoryCrawler: Sendable {
             case .regular: ready = [.file(path: root, status: status)]
             case .directory:
                 visited.insert([status.device, status.inode])
-                pendingDirectories = [root]
+                pendingDirectories = [(root, rules)]
             default: ready = [.problem(path: root, reason: "not a regular file or directory")]
             }
         }
@@ -67,13 +71,13 @@ public struct DirectoryCrawler: Sendable {
         /// The next file or problem, or `nil` when the walk is over.
         public mutating func next() -> Item? {
             while ready.isEmpty {
-                guard let directory = pendingDirectories.popLast() else { return nil }
-                read(directory)
+                guard let (directory, rules) = pendingDirectories.popLast() else { return nil }
+                read(directory, rules: rules)
             }
             return ready.removeFirst()
         }
 
-        private mutating func read(_ directory: String) {
+        private mutating func read(_ directory: String, rules inherited: ExcludeRules) {
             onDirectory(directory)
             let entries: [Directory.Entry]
             do {
@@ -81,6 +85,12 @@ public struct DirectoryCrawler: Sendable {
             } catch {
                 ready.append(.problem(path: directory, reason: error.reason))
                 return
+            }
+            var rules = inherited
+            let ignoreFile = DirectoryCrawler.join(directory, ExcludeRules.ignoreFileName)
+            if entries.contains(where: { $0.name == ExcludeRules.ignoreFileName }),
+               let bytes = try? FileReader.readAll(ignoreFile, limit: 1 << 20) {
+                rules = rules.adding(ignoreFile: String(decoding: bytes, as: UTF8.self), in: directory)
             }
             var subdirectories: [String] = []
             for entry in entries.sorted(by: { Array($0.displayName.utf8).lexicographicallyPrecedes($1.displayName.utf8) }) {
@@ -91,6 +101,7 @@ public struct DirectoryCrawler: Sendable {
                 }
                 if !includeHidden, name.hasPrefix(".") { continue }
                 let path = DirectoryCrawler.join(directory, name)
+                if rules.excludes(path, name: name) { continue }
                 let status: FileStatus
                 do {
                     status = try FileStatus.of(path)
@@ -107,7 +118,7 @@ public struct DirectoryCrawler: Sendable {
                     continue
                 }
             }
-            pendingDirectories.append(contentsOf: subdirectories.reversed())
+            pendingDirectories.append(contentsOf: subdirectories.reversed().map { ($0, rules) })
         }
     }
 

@@ -31,7 +31,7 @@ struct IndexCommand: ParsableCommand {
             let store = try IndexStore(path: common.databasePath)
             let roots = paths.map { AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) }
             let run = IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration),
-                               workers: workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+                               workers: workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), home: common.paths.home)
             let progress = ProgressLine(enabled: Output.standardErrorIsTerminal)
             summary = try run.run(roots) { progress.show($0) }
             progress.clear()

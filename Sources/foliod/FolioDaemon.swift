@@ -26,7 +26,7 @@ struct FolioDaemon: ParsableCommand {
                 AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory)
             }
             let run = IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration),
-                               workers: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+                               workers: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), home: common.paths.home)
             let summary = try run.run(folders)
             Output.error("foliod: \(folders.joined(separator: ", ")): indexed \(summary.indexed), unchanged \(summary.unchanged + summary.touched), failed \(summary.failures.count), removed \(summary.purged)\n")
             for missing in summary.missingRoots {

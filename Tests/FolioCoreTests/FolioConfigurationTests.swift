@@ -18,7 +18,8 @@ import Foundation
         // Each default shown in the example must be a real key: an empty file gives the
         // defaults too, so check the example mentions every key the reader knows.
         let text = try String(contentsOfFile: Self.examplePath, encoding: .utf8)
-        for key in ["folders", "include_hidden", "max_file_size", "[chunking]", "max_tokens_per_chunk", "overlap_tokens", "[pdf]", "backend",
+        for key in ["folders", "include_hidden", "exclude", "debounce_ms", "max_delay_ms", "workers", "file_timeout_seconds",
+                    "rescan_interval_seconds", "max_file_size", "[chunking]", "max_tokens_per_chunk", "overlap_tokens", "[pdf]", "backend",
                     "[ocr]", "enabled", "languages", "dpi", "max_pages_per_document", "time_budget_seconds"] {
             #expect(text.contains("\n" + key), "config.example.toml does not document \(key)")
         }
@@ -57,6 +58,8 @@ import Foundation
         ("[ocr]\nlanguages = []", .invalidValue(file: "c.toml", key: "ocr.languages", reason: "must list tesseract language codes such as \"eng\"")),
         ("[ocr]\ndpi = 10", .invalidValue(file: "c.toml", key: "ocr.dpi", reason: "must be at least 72, not 10")),
         ("[ocr]\nenable = true", .unknownKey(file: "c.toml", key: "ocr.enable")),
+        ("debounce_ms = 500\nmax_delay_ms = 100", .invalidValue(file: "c.toml", key: "max_delay_ms", reason: "must be at least debounce_ms (500)")),
+        ("exclude = \"*.tmp\"", .wrongType(file: "c.toml", key: "exclude", expected: "an array of strings")),
     ])
     func invalidConfiguration_isRefusedNamingFileAndKey(toml: String, expected: ConfigurationError) {
         #expect(throws: expected) { try FolioConfiguration(toml: toml, file: "c.toml") }

@@ -24,7 +24,7 @@ import FolioText
     }
 
     private func run(_ configuration: FolioConfiguration = .default) throws -> IndexSummary {
-        try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 2).run([root + "/docs"])
+        try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 2, home: "/").run([root + "/docs"])
     }
 
     private func found(_ text: String) throws -> [String] {
@@ -85,7 +85,7 @@ import FolioText
     }
 
     @Test func missingRoot_isReported() throws {
-        let summary = try IndexRun(indexer: DocumentIndexer(store: store, configuration: .default), workers: 1).run([root + "/nope"])
+        let summary = try IndexRun(indexer: DocumentIndexer(store: store, configuration: .default), workers: 1, home: "/").run([root + "/nope"])
         #expect(summary.missingRoots == [root + "/nope"])
     }
 

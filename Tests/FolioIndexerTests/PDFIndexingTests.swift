@@ -20,7 +20,7 @@ import FolioText
         let store = try IndexStore(path: root + "/folio.sqlite")
         var configuration = FolioConfiguration.default
         configuration.pdf.backend = backend
-        _ = try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 2).run([root + "/docs"])
+        _ = try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 2, home: "/").run([root + "/docs"])
         return (try IndexReader(path: store.path), store, root)
     }
 

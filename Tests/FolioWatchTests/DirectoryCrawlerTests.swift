@@ -67,3 +67,54 @@ import FolioSystem
         #expect(crawl(from: root + "/single.txt").files == ["single.txt"])
     }
 }
+
+@Suite struct ExcludeRulesTests {
+    let rules = ExcludeRules(patterns: [".git", "node_modules", "*.kdbx", "~/.ssh", "/srv/private", "build/*.o"], home: "/home/ann")
+
+    @Test(arguments: [
+        ("/home/ann/Documents/.git", ".git"), ("/home/ann/p/node_modules", "node_modules"), ("/x/keys.kdbx", "keys.kdbx"),
+        ("/home/ann/.ssh", ".ssh"), ("/home/ann/.ssh/id_rsa", "id_rsa"), ("/srv/private/a/b.txt", "b.txt"),
+    ])
+    func excluded(path: String, name: String) {
+        #expect(rules.excludes(path, name: name))
+    }
+
+    @Test(arguments: [
+        ("/home/ann/Documents/notes.txt", "notes.txt"), ("/home/ann/.sshkeys", ".sshkeys"), ("/srv/privateer/x", "x"),
+        ("/home/ann/kdbx.txt", "kdbx.txt"), ("/home/ann/build/x.o", "x.o"),
+    ])
+    func notExcluded(path: String, name: String) {
+        #expect(!rules.excludes(path, name: name))
+    }
+
+    @Test func folioignore_addsRelativeAndNamePatterns() {
+        let added = rules.adding(ignoreFile: "# comment\n\nbuild/*.o\n*.log\n  drafts/  \n", in: "/home/ann/p")
+        #expect(added.excludes("/home/ann/p/build/x.o", name: "x.o"))
+        #expect(added.excludes("/home/ann/p/sub/trace.log", name: "trace.log"))
+        #expect(added.excludes("/home/ann/p/drafts", name: "drafts"))
+        #expect(added.excludesAnyComponent(of: "/home/ann/p/drafts/a.md", below: "/home/ann/p"))
+        #expect(!added.excludes("/home/ann/q/build/x.o", name: "x.o"))
+    }
+
+    @Test func excludesAnyComponent_checksEveryLevel() {
+        #expect(rules.excludesAnyComponent(of: "/home/ann/Documents/repo/.git/config", below: "/home/ann/Documents"))
+        #expect(!rules.excludesAnyComponent(of: "/home/ann/Documents/repo/readme.md", below: "/home/ann/Documents"))
+    }
+}
+
+@Suite struct CrawlerExclusionTests {
+    @Test func excludedNamesAndFolioignore_areNotWalked() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-exclude-\(UUID().uuidString)").path
+        for name in ["a.txt", "node_modules/x.txt", "vault.kdbx", "sub/keep.md", "sub/drafts/no.md", "sub/trace.log"] {
+            let path = root + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+        }
+        try Data("drafts\n*.log\n".utf8).write(to: URL(fileURLWithPath: root + "/sub/.folioignore"))
+        var files: [String] = []
+        DirectoryCrawler(includeHidden: false, rules: ExcludeRules(patterns: ["node_modules", "*.kdbx"], home: "/h")).crawl(root) { item in
+            if case let .file(path, _) = item { files.append(String(path.dropFirst(root.count + 1))) }
+        }
+        #expect(files == ["a.txt", "sub/keep.md"])
+    }
+}
