@@ -73,6 +73,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "FolioDaemon",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioWatch", "FolioSystem", "FolioIndexer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "FolioCLI",
             dependencies: [
                 "FolioCore", "FolioStore",
@@ -91,7 +98,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "foliod",
-            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioDaemon", "FolioStore",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
 
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: swiftSettings),

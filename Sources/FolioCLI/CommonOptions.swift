@@ -23,12 +23,21 @@ public struct CommonOptions: ParsableArguments {
     /// The configuration: `--config` (which must exist), else the XDG file if there is
     /// one, else the defaults.
     public func configuration() throws(ConfigurationError) -> FolioConfiguration {
-        let file = config.map { AbsolutePath.normalise(paths.expandingTilde($0), relativeTo: Environment.currentDirectory) } ?? paths.configurationFile
-        guard let text = try readText(file, required: config != nil) else { return .default }
+        try Self.loadConfiguration(file: configurationFile, required: config != nil)
+    }
+
+    /// The configuration file in use: `--config`, else the XDG one.
+    public var configurationFile: String {
+        config.map { AbsolutePath.normalise(paths.expandingTilde($0), relativeTo: Environment.currentDirectory) } ?? paths.configurationFile
+    }
+
+    /// Reads a configuration file; a missing file that is not `required` gives the defaults.
+    public static func loadConfiguration(file: String, required: Bool) throws(ConfigurationError) -> FolioConfiguration {
+        guard let text = try readText(file, required: required) else { return .default }
         return try FolioConfiguration(toml: text, file: file)
     }
 
-    private func readText(_ file: String, required: Bool) throws(ConfigurationError) -> String? {
+    private static func readText(_ file: String, required: Bool) throws(ConfigurationError) -> String? {
         guard let handle = fopen(file, "r") else {
             if errno == ENOENT, !required { return nil }
             throw .unreadable(file: file, reason: String(cString: strerror(errno)))

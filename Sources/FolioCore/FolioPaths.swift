@@ -6,6 +6,9 @@ public struct FolioPaths: Sendable, Equatable {
     public var home: String
     public var configurationFile: String
     public var databaseFile: String
+    /// The daemon's control socket: `$XDG_RUNTIME_DIR/folio/control.sock`, or a folder of
+    /// the user's own in `/tmp` when there is no runtime directory.
+    public var controlSocket: String
 
     /// Resolves the paths from an environment (normally the process's), so tests can
     /// give their own. Relative XDG values are ignored, as the specification says.
@@ -18,6 +21,8 @@ public struct FolioPaths: Sendable, Equatable {
         self.home = home
         configurationFile = base("XDG_CONFIG_HOME", fallback: "/.config") + "/folio/config.toml"
         databaseFile = base("XDG_DATA_HOME", fallback: "/.local/share") + "/folio/folio.sqlite"
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        controlSocket = (runtime.map { $0 + "/folio" } ?? "/tmp/folio-" + (environment["USER"] ?? "user")) + "/control.sock"
     }
 
     /// Expands a leading `~` or `~/` to the home directory.

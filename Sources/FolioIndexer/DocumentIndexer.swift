@@ -39,8 +39,8 @@ public struct DocumentIndexer: Sendable {
     }
 
     /// Whether Folio has a loader for files at this path.
-    public func supports(_ path: String) -> Bool {
-        registry.loader(forPath: path) != nil
+    public static func supports(_ path: String) -> Bool {
+        LoaderRegistry.standard.loader(forPath: path) != nil
     }
 
     public func index(_ path: String, status: FileStatus, now: Int64) throws(StoreError) -> Outcome {

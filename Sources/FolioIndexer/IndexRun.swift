@@ -50,7 +50,7 @@ public struct IndexRun: Sendable {
                 switch item {
                 case let .file(path, status):
                     seen.insert(path)
-                    if indexer.supports(path) {
+                    if DocumentIndexer.supports(path) {
                         files.append((path, status))
                     } else {
                         summary.unsupported += 1

@@ -138,3 +138,14 @@ public final class IndexStore: Sendable {
         }
     }
 }
+
+extension IndexStore {
+    /// Makes the documents in `scope` look changed, so the next walk extracts them again
+    /// (`folioctl reindex`): their signature and content hash are cleared.
+    public func invalidate(_ scope: PathScope) throws(StoreError) {
+        try write("reindex") { db in
+            let condition = scope.condition()
+            try db.execute(sql: "UPDATE document SET mtime_ns = -1, content_hash = NULL WHERE \(condition.sql)", arguments: condition.arguments)
+        }
+    }
+}

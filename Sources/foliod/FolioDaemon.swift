@@ -1,39 +1,58 @@
 internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
-internal import FolioIndexer
+internal import FolioDaemon
 internal import FolioStore
 internal import Glibc
 
-/// `foliod`: brings the index in line with the configured folders.
-///
-/// This is the daemon's reconcile step: every configured folder is walked, new and
-/// changed files are indexed, and documents whose files are gone are removed. Watching
-/// the folders for changes afterwards (inotify) is not built yet, so `foliod` exits when
-/// the index agrees with the disk; run it again, or from a timer, to catch up.
-struct FolioDaemon: ParsableCommand {
+/// `foliod`: the background service that keeps the index equal to the configured folders.
+struct FolioDaemonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "foliod",
-        abstract: "Index the configured folders (default ~/Documents) and exit when the index agrees with them.")
+        abstract: "Watch the configured folders (default ~/Documents) and keep the index up to date.",
+        discussion: """
+            Runs until SIGTERM (finishing the files in hand). SIGHUP or `folioctl reload` re-reads the \
+            configuration. `folioctl status` shows what it is doing. Usually started by systemd \
+            (systemd/foliod.service).
+            """,
+        subcommands: [Run.self, WorkerCommand.self],
+        defaultSubcommand: Run.self)
 
-    @OptionGroup var common: CommonOptions
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the daemon (the default).")
 
-    func run() throws {
-        do {
-            let configuration = try common.configuration()
-            let store = try IndexStore(path: common.databasePath)
-            let folders = configuration.folders.map {
-                AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory)
+        @OptionGroup var common: CommonOptions
+
+        func run() throws {
+            do {
+                let configuration = try common.configuration()
+                let file = common.configurationFile
+                let required = common.config != nil
+                let setup = Daemon.Setup(
+                    configuration: configuration, configurationPath: common.config, databasePath: common.databasePath,
+                    controlSocketPath: common.paths.controlSocket, home: common.paths.home, executable: "/proc/self/exe",
+                    workerArguments: ["worker", "--db", common.databasePath] + (required ? ["--config", file] : []),
+                    environment: Environment.variables,
+                    reloadConfiguration: { try CommonOptions.loadConfiguration(file: file, required: required) })
+                try Daemon(setup: setup).run()
+            } catch {
+                throw ExitStatus.fail("foliod", error)
             }
-            let run = IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration),
-                               workers: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), home: common.paths.home)
-            let summary = try run.run(folders)
-            Output.error("foliod: \(folders.joined(separator: ", ")): indexed \(summary.indexed), unchanged \(summary.unchanged + summary.touched), failed \(summary.failures.count), removed \(summary.purged)\n")
-            for missing in summary.missingRoots {
-                Output.error("foliod: configured folder \(missing) does not exist\n")
+        }
+    }
+
+    struct WorkerCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "worker", abstract: "An extraction process of the daemon (started by foliod itself).", shouldDisplay: false)
+
+        @OptionGroup var common: CommonOptions
+
+        func run() throws {
+            do {
+                WorkerLoop.run(store: try IndexStore(path: common.databasePath), configuration: try common.configuration())
+            } catch {
+                throw ExitStatus.fail("foliod worker", error)
             }
-        } catch {
-            throw ExitStatus.fail("foliod", error)
         }
     }
 }

@@ -135,3 +135,19 @@ import GRDB
         }
     }
 }
+
+@Suite struct RenameTests {
+    @Test func renamingAFileOrATree_keepsTheTextAndMovesThePaths() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        for path in ["/a/x.txt", "/a/sub/y.txt", "/b/z.txt"] {
+            try store.save(TemporaryDatabase.record(path), chunks: TemporaryDatabase.chunks(["moving words"]))
+        }
+        #expect(try store.rename(file: "/b/z.txt", to: "/b/renamed.txt"))
+        #expect(try !store.rename(file: "/b/none.txt", to: "/b/other.txt"))
+        #expect(try store.rename(tree: "/a", to: "/c/a") == 2)
+        #expect(try store.paths(in: .everything) == ["/b/renamed.txt", "/c/a/sub/y.txt", "/c/a/x.txt"])
+        let hits = try IndexReader(path: database.path).search(SearchRequest(query: SearchQuery(parsing: "moving"), limit: 10))
+        #expect(Set(hits.map(\.path)) == ["/b/renamed.txt", "/c/a/sub/y.txt", "/c/a/x.txt"])
+    }
+}

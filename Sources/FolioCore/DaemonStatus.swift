@@ -1,0 +1,45 @@
+/// What `foliod` reports about itself on its control socket; `folioctl status` shows it.
+/// The JSON form (`folioctl status --json`) uses these field names in snake case.
+public struct DaemonStatus: Codable, Sendable, Equatable {
+    public enum State: String, Codable, Sendable {
+        case scanning, indexing, idle, paused
+    }
+
+    public var state: State
+    public var pid: Int32
+    public var folders: [String]
+    /// Folders with an inotify watch, and those without one (the system's limit).
+    public var watchedDirectories: Int
+    public var unwatchedDirectories: Int
+    /// Files waiting to be indexed, and waiting for their quiet time.
+    public var queued: Int
+    public var debouncing: Int
+    /// The files being extracted now.
+    public var current: [String]
+    /// Files indexed since the daemon started, and per second over the last minute.
+    public var indexedSinceStart: Int
+    public var filesPerSecond: Double
+    /// Seconds until the queue is empty at that rate, when there is a queue.
+    public var secondsLeft: Double?
+    public var lastError: String?
+    /// Set when inotify watches ran out: what to do about it.
+    public var warning: String?
+
+    public init(state: State, pid: Int32, folders: [String], watchedDirectories: Int, unwatchedDirectories: Int, queued: Int,
+                debouncing: Int, current: [String], indexedSinceStart: Int, filesPerSecond: Double, secondsLeft: Double?,
+                lastError: String?, warning: String?) {
+        self.state = state
+        self.pid = pid
+        self.folders = folders
+        self.watchedDirectories = watchedDirectories
+        self.unwatchedDirectories = unwatchedDirectories
+        self.queued = queued
+        self.debouncing = debouncing
+        self.current = current
+        self.indexedSinceStart = indexedSinceStart
+        self.filesPerSecond = filesPerSecond
+        self.secondsLeft = secondsLeft
+        self.lastError = lastError
+        self.warning = warning
+    }
+}

@@ -1,0 +1,105 @@
+internal import FolioSystem
+internal import Glibc
+
+/// The daemon's control socket: a Unix stream socket in `$XDG_RUNTIME_DIR/folio`, mode
+/// 0600 in a 0700 folder, that also checks each peer's user id (`SO_PEERCRED`): only the
+/// user who runs the daemon may talk to it. A client sends one line (`status`, `pause`,
+/// `resume`, `reload`, `reindex PATH`) and reads one answer until the daemon closes.
+final class ControlServer {
+    let path: String
+    let listener: Int32
+    private var clients: [Int32: [UInt8]] = [:]
+
+    init(path: String) throws(SystemError) {
+        self.path = path
+        let directory = String(path[..<path.lastIndex(of: "/")!])
+        if mkdir(directory, 0o700) != 0, errno != EEXIST { throw SystemError(operation: "mkdir", path: directory, code: errno) }
+        chmod(directory, 0o700)
+        unlink(path)
+        listener = try systemCall("socket", path: path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(listener)
+            throw SystemError(operation: "bind", path: path, code: ENAMETOOLONG)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let previousMask = umask(0o177)
+        defer { umask(previousMask) }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            let code = errno
+            close(listener)
+            throw SystemError(operation: "bind", path: path, code: code)
+        }
+    }
+
+    deinit {
+        for client in clients.keys { close(client) }
+        close(listener)
+        unlink(path)
+    }
+
+    var clientDescriptors: [Int32] { Array(clients.keys) }
+
+    /// Accepts waiting connections from this user; refuses the others.
+    func accept() {
+        while true {
+            let client = Glibc.accept(listener, nil, nil)
+            if client < 0 { return }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+            // struct ucred { pid_t pid; uid_t uid; gid_t gid; }: Glibc hides it behind _GNU_SOURCE.
+            var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, UInt32.max, 0)
+            var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+            if getsockopt(client, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0 || credentials.uid != getuid() {
+                close(client)
+                continue
+            }
+            clients[client] = []
+        }
+    }
+
+    /// Reads from a client; returns its command once a whole line is in.
+    func readCommand(from client: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(client, $0.baseAddress!, $0.count) }
+        if count <= 0 {
+            if count == 0 || (errno != EAGAIN && errno != EINTR) { drop(client) }
+            return nil
+        }
+        clients[client, default: []] += buffer[0..<count]
+        guard let newline = clients[client]?.firstIndex(of: 0x0A) else {
+            if (clients[client]?.count ?? 0) > 65_536 { drop(client) }
+            return nil
+        }
+        return String(decoding: clients[client]![..<newline], as: UTF8.self)
+    }
+
+    /// Sends the answer and closes the connection.
+    func answer(_ client: Int32, _ text: String) {
+        var bytes = Array((text + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(client, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0 {
+                if written < 0, errno == EINTR { continue }
+                if written < 0, errno == EAGAIN {
+                    var pollEntry = pollfd(fd: client, events: Int16(POLLOUT), revents: 0)
+                    if poll(&pollEntry, 1, 1000) > 0 { continue }
+                }
+                break
+            }
+            offset += written
+        }
+        drop(client)
+    }
+
+    private func drop(_ client: Int32) {
+        close(client)
+        clients[client] = nil
+    }
+}

@@ -1,0 +1,90 @@
+internal import FolioCore
+internal import FolioStore
+internal import FolioSystem
+internal import Glibc
+
+extension Daemon {
+    /// Starts the extraction processes: `workers`, or one per core.
+    func startWorkers() throws {
+        let count = configuration.daemon.workers > 0 ? configuration.daemon.workers : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        while workers.count < max(1, count) { workers.append(try spawnWorker()) }
+    }
+
+    private func spawnWorker() throws(SystemError) -> Worker {
+        try Worker(executable: setup.executable, arguments: setup.workerArguments)
+    }
+
+    /// Gives queued files to idle workers.
+    func dispatch() {
+        guard !paused else { return }
+        let deadline = Clock.milliseconds() + Int64(configuration.daemon.fileTimeoutSeconds) * 1000
+        for index in workers.indices where workers[index].isIdle {
+            guard let path = queue.next() else { return }
+            if !workers[index].start(path, deadline: deadline) { replace(worker: index, failing: path, reason: "the worker process was gone") }
+        }
+    }
+
+    /// Reads the workers' answers; a worker that died is replaced and its file recorded.
+    func collectAnswers(from readable: Set<Int32>) {
+        for index in workers.indices where readable.contains(workers[index].output) {
+            var ended = false
+            let path = workers[index].current?.path
+            if let answer = workers[index].readAnswer(ended: &ended) {
+                completed(answer)
+            }
+            if ended {
+                let status = workers[index].stop(kill: true)
+                replace(worker: index, failing: path, reason: "extraction \(Worker.describe(exitStatus: status))")
+            }
+        }
+    }
+
+    /// Kills workers past the file time limit.
+    func killOverdueWorkers(at now: Int64) {
+        for index in workers.indices {
+            guard let current = workers[index].current, now > current.deadline else { continue }
+            _ = workers[index].stop(kill: true)
+            replace(worker: index, failing: current.path,
+                    reason: "extraction took longer than file_timeout_seconds (\(configuration.daemon.fileTimeoutSeconds)) and was stopped")
+        }
+    }
+
+    private func completed(_ answer: String) {
+        let now = Clock.milliseconds()
+        indexedSinceStart += 1
+        completions.append(now)
+        completions.removeAll { now - $0 > 60_000 }
+        if answer.hasPrefix("error\t") {
+            lastError = String(answer.dropFirst(6))
+        }
+    }
+
+    /// Starts a new worker in place of one that died or was killed, and records the file
+    /// it had as failed, so it is not tried again until it changes.
+    private func replace(worker index: Int, failing path: String?, reason: String) {
+        logger.warning("worker replaced", metadata: ["path": "\(path ?? "-")", "reason": "\(reason)"])
+        do {
+            workers[index] = try spawnWorker()
+        } catch {
+            record(error)
+            workers.remove(at: index)
+        }
+        guard let path, let status = try? FileStatus.of(path) else { return }
+        let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
+        let kind = FolioCore.DocumentKind.allCases.first { path.lowercased().hasSuffix("." + $0.rawValue) } ?? .text
+        let record = DocumentRecord(path: path, signature: signature, contentHash: nil, kind: kind, title: nil, pageCount: 0, chunkCount: 0,
+                                    status: .failed, error: "\(path): \(reason); it is tried again when it changes",
+                                    indexedAt: Int64(time(nil)))
+        do {
+            try store.save(record, chunks: [])
+        } catch {
+            self.record(error)
+        }
+        lastError = record.error
+    }
+
+    func record(_ error: some Error) {
+        lastError = "\(error)"
+        logger.error("\(error)")
+    }
+}

@@ -1,0 +1,116 @@
+internal import FolioSystem
+internal import Glibc
+
+/// One extraction process: `foliod worker`, fed one path at a time on its standard input
+/// (NUL-terminated, so any file name passes) and answering one line on its standard
+/// output when the file is done. It writes the document to the database itself; a crash
+/// or a hang inside poppler, MuPDF or tesseract costs that process and that one file.
+final class Worker {
+    let process: pid_t
+    /// Its standard output: readable when an answer (or end of file, at a crash) is there.
+    let output: Int32
+    private let input: Int32
+    private var received: [UInt8] = []
+    /// The file in hand and when it must be done by (monotonic milliseconds).
+    private(set) var current: (path: String, deadline: Int64)?
+
+    /// Starts `executable arguments…` with pipes for standard input and output, an empty
+    /// signal mask and default signal handlers: a child spawned from a thread that blocks
+    /// SIGTERM would otherwise never receive one.
+    init(executable: String, arguments: [String]) throws(SystemError) {
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
+        _ = try systemCall("pipe", path: executable) { pipe(&toChild) }
+        _ = try systemCall("pipe", path: executable) { pipe(&fromChild) }
+        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard result == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw SystemError(operation: "posix_spawn", path: executable, code: result)
+        }
+        process = pid
+        input = toChild[1]
+        output = fromChild[0]
+        _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+    }
+
+    var isIdle: Bool { current == nil }
+
+    /// Hands the worker a file. Returns false when the worker is gone (its pipe is closed).
+    func start(_ path: String, deadline: Int64) -> Bool {
+        var bytes = Array(path.utf8)
+        bytes.append(0)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        current = (path, deadline)
+        return true
+    }
+
+    /// Reads what the worker said. Returns its answer for the file in hand once complete,
+    /// or `nil`; `ended` is set when the worker closed its output (it died).
+    func readAnswer(ended: inout Bool) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                received += buffer[0..<count]
+                continue
+            }
+            if count == 0 { ended = true }
+            if count < 0, errno == EINTR { continue }
+            break
+        }
+        guard let newline = received.firstIndex(of: 0x0A) else { return nil }
+        let answer = String(decoding: received[..<newline], as: UTF8.self)
+        received.removeSubrange(...newline)
+        current = nil
+        return answer
+    }
+
+    /// Ends the worker: `SIGKILL` when it is stuck, else closing its input lets it finish
+    /// the file in hand and exit. Waits for it.
+    func stop(kill force: Bool) -> Int32 {
+        if force { kill(process, SIGKILL) }
+        close(input)
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) < 0, errno == EINTR {}
+        close(output)
+        return status
+    }
+
+    /// "killed by signal 11 (Segmentation fault)" or "exited with status 3".
+    static func describe(exitStatus status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal != 0 { return "killed by signal \(signal) (\(String(cString: strsignal(signal))))" }
+        return "exited with status \((status >> 8) & 0xFF)"
+    }
+}
