@@ -25,6 +25,12 @@ enum SignalPipe {
             sigaction(signal, &action, nil)
         }
         signal(SIGPIPE, SIG_IGN)
+        // A parent that spawned us from a thread with these blocked (Foundation's Process
+        // from a Swift concurrency thread does) passed the mask on: unblock them.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&handled, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         return ends[0]
     }
 

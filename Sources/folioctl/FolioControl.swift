@@ -5,5 +5,6 @@ struct FolioControl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folioctl",
         abstract: "Control Folio's index.",
-        subcommands: [IndexCommand.self, SourcesCommand.self, ForgetCommand.self, ExtractCommand.self])
+        subcommands: [StatusCommand.self, IndexCommand.self, SourcesCommand.self, ErrorsCommand.self, ForgetCommand.self, ExtractCommand.self,
+                      PauseCommand.self, ResumeCommand.self, ReindexCommand.self, ReloadCommand.self, ConfigCommand.self])
 }

@@ -61,6 +61,19 @@ struct Binaries {
                       error: try String(contentsOfFile: errorPath, encoding: .utf8))
     }
 
+    /// Starts a binary in the background, its output discarded.
+    func spawn(_ program: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.directory + "/" + program)
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: home)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     func write(_ relative: String, _ text: String) throws {
         try write(relative, Data(text.utf8))
     }

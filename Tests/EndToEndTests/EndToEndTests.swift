@@ -122,13 +122,6 @@ import Foundation
         #expect(try folio.run("folioq", ["tomatoes"]).status == 1)
     }
 
-    @Test func foliod_indexesTheConfiguredFolders() throws {
-        try folio.write("config/folio/config.toml", "folders = [\"~/Documents/taxes\"]\n")
-        let daemon = try folio.run("foliod", [])
-        #expect(daemon.status == 0, "\(daemon.error)")
-        #expect(try folio.run("folioq", ["--format", "paths", "2023"]).output == folio.home + "/Documents/taxes/return.md\n")
-    }
-
     @Test func invalidConfiguration_isRefusedWithFileAndKey() throws {
         try folio.write("config/folio/config.toml", "folder = [\"~/x\"]\n")
         let result = try folio.run("folioctl", ["index", "Documents"])

@@ -1,0 +1,87 @@
+internal import ArgumentParser
+internal import FolioCLI
+internal import FolioCore
+internal import FolioStore
+internal import Foundation
+
+/// `folioctl status`: what the daemon is doing, and what the index holds; works whether
+/// or not the daemon runs.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show whether foliod runs, what it is doing, and what the index holds.")
+
+    @OptionGroup var common: CommonOptions
+
+    @Flag(name: .long, help: "One JSON object, for scripts.")
+    var json = false
+
+    /// `folioctl status --json`: the daemon's status (or `null`), the index's counts.
+    struct Report: Encodable {
+        var running: Bool
+        var daemon: DaemonStatus?
+        var database: String
+        var databaseBytes: Int64?
+        var counts: IndexCounts?
+        var failed: Int?
+    }
+
+    func run() throws {
+        let daemon = ControlClient(socketPath: common.paths.controlSocket).send("status").flatMap { answer -> DaemonStatus? in
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try? decoder.decode(DaemonStatus.self, from: Data(answer.utf8))
+        }
+        let path = common.databasePath
+        let counts = try? IndexReader(path: path).counts()
+        let size = DatabaseSize.bytes(path)
+        let report = Report(running: daemon != nil, daemon: daemon, database: path, databaseBytes: size, counts: counts, failed: counts?.failed)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            Output.standard(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        } else {
+            Output.standard(Self.describe(report))
+        }
+    }
+
+    static func describe(_ report: Report) -> String {
+        var text = ""
+        if let daemon = report.daemon {
+            text += "foliod: \(daemon.state.rawValue) (pid \(daemon.pid))\n"
+            text += "folders: \(daemon.folders.joined(separator: ", "))\n"
+            text += "watching \(daemon.watchedDirectories) folders" + (daemon.unwatchedDirectories > 0 ? ", \(daemon.unwatchedDirectories) not watched" : "") + "\n"
+            if daemon.queued > 0 || daemon.debouncing > 0 {
+                text += "queue: \(daemon.queued) files, \(daemon.debouncing) settling"
+                text += String(format: ", %.1f files/s", daemon.filesPerSecond)
+                if let left = daemon.secondsLeft { text += ", about \(Int(left.rounded(.up))) s left" }
+                text += "\n"
+            }
+            for file in daemon.current { text += "reading: \(file)\n" }
+            text += "indexed since start: \(daemon.indexedSinceStart)\n"
+            if let warning = daemon.warning { text += "warning: \(warning)\n" }
+            if let error = daemon.lastError { text += "last error: \(error)\n" }
+        } else {
+            text += "foliod: not running (start it: systemctl --user start foliod)\n"
+        }
+        if let counts = report.counts {
+            text += "index: \(counts.documents) documents, \(counts.pages) pages, \(counts.chunks) chunks"
+            text += ", \(counts.failed) failed, \(counts.partial) partial"
+            if let bytes = report.databaseBytes { text += String(format: ", %.1f MiB", Double(bytes) / 1_048_576) }
+            text += "\n"
+            if counts.failed > 0 { text += "see the failed files: folioctl errors\n" }
+        } else {
+            text += "index: none yet at \(report.database)\n"
+        }
+        return text
+    }
+}
+
+/// The size of the database with its WAL.
+enum DatabaseSize {
+    static func bytes(_ path: String) -> Int64? {
+        let sizes = [path, path + "-wal"].compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int64 }
+        return sizes.isEmpty ? nil : sizes.reduce(0, +)
+    }
+}

@@ -1,0 +1,160 @@
+import Testing
+import Foundation
+
+/// The built `foliod` on a private home with real inotify: each test changes the disk and
+/// waits (polling, with a deadline) until the index agrees with it.
+@Suite struct DaemonTests {
+    let folio: Binaries
+    let documents: String
+
+    init() throws {
+        var folio = try Binaries()
+        folio.environment["XDG_RUNTIME_DIR"] = folio.home + "/run"
+        try FileManager.default.createDirectory(atPath: folio.home + "/run", withIntermediateDirectories: true)
+        try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\nworkers = 2\n")
+        self.folio = folio
+        documents = folio.home + "/Documents"
+    }
+
+    /// Starts foliod and waits until it answers on its socket.
+    private func start() throws -> Process {
+        let daemon = try folio.spawn("foliod", [])
+        try waitUntil("foliod answers") { try folio.run("folioctl", ["status", "--json"]).output.contains("\"running\":true") }
+        return daemon
+    }
+
+    private func stop(_ daemon: Process) {
+        daemon.terminate()
+        daemon.waitUntilExit()
+    }
+
+    private func waitUntil(_ what: String, timeout: Double = 20, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("timed out waiting until \(what)")
+    }
+
+    private func paths(_ query: String) throws -> [String] {
+        try folio.run("folioq", ["--limit", "1000", "--format", "paths", query]).output.split(separator: "\n")
+            .map { String($0.dropFirst(documents.count + 1)) }.sorted()
+    }
+
+    /// The index holds exactly the supported files on disk, each found by its own word.
+    private func indexEqualsDisk() throws -> Bool {
+        let sources = try folio.run("folioctl", ["sources"]).output.split(separator: "\n").filter { !$0.hasPrefix("\t") }
+            .map { String($0.split(separator: "\t").last!.dropFirst(documents.count + 1)) }.sorted()
+        var onDisk: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: documents)
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(".txt") || relative.hasSuffix(".md") { onDisk.append(relative) }
+        }
+        guard sources == onDisk.sorted() else { return false }
+        for file in onDisk {
+            let word = try String(contentsOfFile: documents + "/" + file, encoding: .utf8).split(separator: " ").first.map(String.init) ?? ""
+            if try paths(word) != [file] { return false }
+        }
+        return true
+    }
+
+    @Test func fileDroppedIn_isFoundMoments_later_andStatusSaysSo() throws {
+        let daemon = try start()
+        defer { stop(daemon) }
+        try folio.write("Documents/new.txt", "quokka arrives")
+        try waitUntil("new.txt is searchable") { try paths("quokka") == ["new.txt"] }
+        let status = try folio.run("folioctl", ["status", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any])
+        let daemonStatus = try #require(report["daemon"] as? [String: Any])
+        #expect(daemonStatus["folders"] as? [String] == [documents])
+        #expect((daemonStatus["watched_directories"] as? Int ?? 0) >= 1)
+        #expect((report["counts"] as? [String: Any])?["documents"] as? Int == 1)
+        #expect(try folio.run("folioctl", ["status"]).output.contains("foliod: "))
+    }
+
+    @Test func createModifyDeleteRenameAndMoves_keepTheIndexEqualToTheDisk() throws {
+        try FileManager.default.createDirectory(atPath: folio.home + "/outside", withIntermediateDirectories: true)
+        try folio.write("Documents/a.txt", "alpha one")
+        try folio.write("Documents/dir/b.txt", "bravo two")
+        try folio.write("Documents/dir/sub/c.md", "charlie three")
+        try folio.write("outside/d.txt", "delta four")
+        let daemon = try start()
+        defer { stop(daemon) }
+        try waitUntil("start-up indexed") { try indexEqualsDisk() }
+
+        try folio.write("Documents/a.txt", "echo changed")
+        try waitUntil("modification") { try paths("echo") == ["a.txt"] && paths("alpha").isEmpty }
+
+        try FileManager.default.moveItem(atPath: documents + "/a.txt", toPath: documents + "/renamed.txt")
+        try waitUntil("rename") { try paths("echo") == ["renamed.txt"] }
+
+        try FileManager.default.moveItem(atPath: documents + "/dir", toPath: documents + "/folder")
+        try waitUntil("folder rename") { try paths("bravo") == ["folder/b.txt"] && paths("charlie") == ["folder/sub/c.md"] }
+
+        try FileManager.default.moveItem(atPath: documents + "/folder/sub", toPath: folio.home + "/outside/sub")
+        try waitUntil("move out") { try paths("charlie").isEmpty }
+
+        try FileManager.default.moveItem(atPath: folio.home + "/outside/d.txt", toPath: documents + "/d.txt")
+        try waitUntil("move in") { try paths("delta") == ["d.txt"] }
+
+        try FileManager.default.removeItem(atPath: documents + "/renamed.txt")
+        try waitUntil("delete") { try paths("echo").isEmpty }
+
+        try FileManager.default.createDirectory(atPath: documents + "/fresh/deeper", withIntermediateDirectories: true)
+        for index in 0..<20 { try folio.write("Documents/fresh/deeper/f\(index).txt", "foxtrot\(index) new") }
+        try waitUntil("new folder with files") { try indexEqualsDisk() }
+    }
+
+    @Test func burstOfWrites_toOneFile_isIndexedOnceOrTwice() throws {
+        let daemon = try start()
+        defer { stop(daemon) }
+        let before = try indexedSinceStart()
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: { try? folio.write("Documents/log.txt", ""); return documents + "/log.txt" }()))
+        for index in 0..<1000 { handle.write(Data("line\(index) ".utf8)) }
+        try handle.close()
+        try waitUntil("the log is indexed") { try paths("line999") == ["log.txt"] }
+        Thread.sleep(forTimeInterval: 0.3)
+        let count = try indexedSinceStart() - before
+        #expect(count >= 1 && count <= 3, "indexed \(count) times")
+    }
+
+    @Test func overflow_isFollowedByARescan() throws {
+        let daemon = try start()
+        defer { stop(daemon) }
+        kill(daemon.processIdentifier, SIGSTOP)
+        for index in 0..<10 { try folio.write("Documents/kept\(index).txt", "golf\(index) kept") }
+        for index in 0..<17_000 { _ = FileManager.default.createFile(atPath: documents + "/noise\(index).dat", contents: nil) }
+        kill(daemon.processIdentifier, SIGCONT)
+        try waitUntil("files created during the overflow are indexed", timeout: 60) { try indexEqualsDisk() }
+    }
+
+    @Test func killDuringIndexing_thenRestart_converges() throws {
+        for index in 0..<300 { try folio.write("Documents/bulk/\(index).txt", "hotel\(index) " + String(repeating: "filler ", count: 200)) }
+        let first = try start()
+        try waitUntil("indexing started") { try folio.run("folioctl", ["sources"]).output.contains("indexed") }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        try FileManager.default.removeItem(atPath: documents + "/bulk/0.txt")
+        try folio.write("Documents/bulk/new.txt", "india fresh")
+        let second = try start()
+        defer { stop(second) }
+        try waitUntil("the index equals the disk", timeout: 90) { try indexEqualsDisk() }
+    }
+
+    @Test func sigterm_endsTheDaemonQuickly() throws {
+        let daemon = try start()
+        let started = Date()
+        daemon.terminate()
+        daemon.waitUntilExit()
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(daemon.terminationStatus == 0)
+        #expect(try folio.run("folioctl", ["status"]).output.contains("not running"))
+    }
+
+    private func indexedSinceStart() throws -> Int {
+        let status = try folio.run("folioctl", ["status", "--json"]).output
+        let report = try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any]
+        return (report?["daemon"] as? [String: Any])?["indexed_since_start"] as? Int ?? -1
+    }
+}
