@@ -18,7 +18,9 @@ static void copy_message(fz_context *context, char *error, size_t error_size) {
 
 folio_mupdf_document *folio_mupdf_open(const char *path, int *status, char *error, size_t error_size) {
     *status = FOLIO_MUPDF_ERROR;
-    fz_context *context = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+    /* MuPDF caches fonts and images up to this size; its default is 256 MiB, too much for a
+       worker that should stay small in the background. */
+    fz_context *context = fz_new_context(NULL, NULL, 32 << 20);
     if (context == NULL) {
         copy_message(NULL, error, error_size);
         return NULL;
