@@ -102,9 +102,10 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
 
+        .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioSystem"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioSystem", "FolioTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore", "FolioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", .product(name: "GRDB", package: "GRDB.swift")],

@@ -42,7 +42,7 @@ extension Daemon {
         } else if mask & Inotify.Mask.create != 0, isDirectory {
             arrived(path, isDirectory: true)
         } else if !isDirectory, mask & (Inotify.Mask.create | Inotify.Mask.modify | Inotify.Mask.closeWrite | Inotify.Mask.attributes) != 0 {
-            if isIndexable(path) { coalescer.note(path, at: now) }
+            if isIndexable(path) { coalescer.note(path, at: now, finished: mask & Inotify.Mask.closeWrite != 0) }
         }
     }
 
@@ -53,7 +53,7 @@ extension Daemon {
             // Files created in it before its watch existed are found by the walk.
             startWalk(path, reconcile: true)
         } else {
-            coalescer.note(path, at: Clock.milliseconds())
+            coalescer.note(path, at: Clock.milliseconds(), finished: true)
         }
     }
 
@@ -86,10 +86,10 @@ extension Daemon {
                 // A walk of the new place catches what changed while the events travelled.
                 startWalk(new, reconcile: true)
             } else if try store.rename(file: old, to: new), DocumentIndexer.supports(new) {
-                coalescer.note(new, at: Clock.milliseconds())
+                coalescer.note(new, at: Clock.milliseconds(), finished: true)
             } else {
                 try store.purge(.file(old))
-                coalescer.note(new, at: Clock.milliseconds())
+                coalescer.note(new, at: Clock.milliseconds(), finished: true)
             }
         } catch {
             record(error)

@@ -92,6 +92,10 @@ public final class Daemon {
     /// Runs until SIGTERM or SIGINT; then finishes the files in hand and returns.
     public func run() throws {
         let signals = SignalPipe.install()
+        // Background work: below the user's programs even when started by hand (the
+        // systemd unit also sets Nice, CPUWeight and idle I/O). Workers inherit it.
+        let process = __priority_which_t(PRIO_PROCESS.rawValue)
+        if getpriority(process, 0) < 10 { setpriority(process, 0, 10) }
         applyFolders(configuration.folders)
         try startWorkers()
         notifier.notify("READY=1")

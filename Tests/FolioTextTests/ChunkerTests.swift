@@ -1,6 +1,7 @@
 import Testing
 @testable import FolioText
 import FolioCore
+import FolioTestSupport
 
 @Suite struct ChunkerTests {
     private func chunker(_ max: Int, _ overlap: Int) -> Chunker {

@@ -1,6 +1,7 @@
 import Testing
 @testable import FolioText
 import FolioCore
+import FolioTestSupport
 
 @Suite struct HeaderFooterFilterTests {
     private func pages(_ texts: [[String]]) -> [Page] {

@@ -1,5 +1,6 @@
 import Testing
 import FolioWatch
+import FolioTestSupport
 
 @Suite struct CoalescerTests {
     @Test func singleEvent_isReadyAfterTheQuietTime() {
@@ -34,6 +35,18 @@ import FolioWatch
         #expect(readyAt == [2000, 4100, 6200])
     }
 
+    @Test func finishedWrite_needsOnlyTheSettleTime_unlessWritingGoesOn() {
+        var coalescer = Coalescer<String>(quiet: 300, maximumDelay: 5000, settle: 30)
+        coalescer.note("saved", at: 0)
+        coalescer.note("saved", at: 10, finished: true)
+        #expect(coalescer.takeReady(at: 39).isEmpty)
+        #expect(coalescer.takeReady(at: 40) == ["saved"])
+        coalescer.note("reopened", at: 100, finished: true)
+        coalescer.note("reopened", at: 120)
+        #expect(coalescer.takeReady(at: 200).isEmpty, "written again after the close: the full quiet time")
+        #expect(coalescer.takeReady(at: 420) == ["reopened"])
+    }
+
     @Test func paths_areDebouncedSeparately() {
         var coalescer = Coalescer<String>(quiet: 300, maximumDelay: 5000)
         coalescer.note("a", at: 0)
@@ -56,7 +69,7 @@ import FolioWatch
     /// after its last event, never before it was quiet or overdue.
     @Test(arguments: 0..<30)
     func randomStreams_releaseEveryPathOnceItIsQuietOrOverdue(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var coalescer = Coalescer<Int>(quiet: 300, maximumDelay: 3000)
         var last: [Int: Int64] = [:]
         var first: [Int: Int64] = [:]
@@ -75,17 +88,5 @@ import FolioWatch
         }
         let remaining = Set(last.keys)
         #expect(Set(coalescer.takeReady(at: now + 3000)) == remaining, "seed \(seed)")
-    }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

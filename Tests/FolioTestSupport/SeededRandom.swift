@@ -1,13 +1,13 @@
 /// SplitMix64: a small seeded generator, so property tests are repeatable. A failing
 /// seed is printed by the test and reproduces the case.
-struct SeededRandom: RandomNumberGenerator {
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,7 +17,7 @@ struct SeededRandom: RandomNumberGenerator {
 
     /// A word that no other call returns (a counter spelled in letters), so tests can
     /// find each word again.
-    mutating func uniqueWord(_ counter: inout Int) -> String {
+    public mutating func uniqueWord(_ counter: inout Int) -> String {
         counter += 1
         var value = counter
         var word = ""
