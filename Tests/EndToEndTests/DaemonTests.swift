@@ -142,6 +142,39 @@ import Foundation
         try waitUntil("the index equals the disk", timeout: 90) { try indexEqualsDisk() }
     }
 
+    @Test func reload_appliesFolderChanges_andPauseHoldsIndexing() throws {
+        try folio.write("Other/kept.txt", "juliet elsewhere")
+        try folio.write("Documents/first.txt", "kilo first")
+        let daemon = try start()
+        defer { stop(daemon) }
+        try waitUntil("first indexed") { try paths("kilo") == ["first.txt"] }
+        #expect(try paths("juliet").isEmpty)
+
+        try folio.write("config/folio/config.toml", "folders = [\"~/Documents\", \"~/Other\"]\ndebounce_ms = 50\nmax_delay_ms = 2000\n")
+        #expect(try folio.run("folioctl", ["reload"]).status == 0)
+        try waitUntil("the new folder is indexed") {
+            try folio.run("folioq", ["--format", "paths", "juliet"]).output == folio.home + "/Other/kept.txt\n"
+        }
+
+        #expect(try folio.run("folioctl", ["pause"]).status == 0)
+        try folio.write("Documents/held.txt", "lima held")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try paths("lima").isEmpty, "nothing is indexed while paused")
+        #expect(try folio.run("folioctl", ["status"]).output.contains("foliod: paused"))
+        #expect(try folio.run("folioctl", ["resume"]).status == 0)
+        try waitUntil("indexing resumed") { try paths("lima") == ["held.txt"] }
+
+        try folio.write("config/folio/config.toml", "folders = [\"~/Documents\"]\n")
+        kill(daemon.processIdentifier, SIGHUP)
+        try waitUntil("the dropped folder is purged") { try folio.run("folioq", ["juliet"]).status == 1 }
+    }
+
+    @Test func controlCommands_withoutADaemon_sayItIsNotRunning() throws {
+        let result = try folio.run("folioctl", ["pause"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("foliod is not running"))
+    }
+
     @Test func sigterm_endsTheDaemonQuickly() throws {
         let daemon = try start()
         let started = Date()
