@@ -65,7 +65,6 @@ public struct IndexRun: Sendable {
                 }
             }
         }
-        defer { LoaderRegistry.releaseResources() }
         let recognitionsBefore = LoaderRegistry.ocrRecognitions
         try index(files, into: &summary, progress: progress)
         summary.ocrPages = LoaderRegistry.ocrRecognitions - recognitionsBefore

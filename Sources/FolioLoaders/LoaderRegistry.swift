@@ -41,12 +41,6 @@ public struct LoaderRegistry: Sendable {
         OCREngine.recognitions.load(ordering: .relaxed)
     }
 
-    /// Releases what loaders keep between files (tesseract engines); the next file that
-    /// needs them makes them again.
-    public static func releaseResources() {
-        OCREngine.pool.drain()
-    }
-
     /// The kinds some loader produces.
     public var kinds: Set<DocumentKind> { Set(loadersByExtension.values.map(\.kind)) }
 }

@@ -79,6 +79,7 @@ final class OCREngine: @unchecked Sendable {
 /// duration of the call and puts it back.
 final class OCREnginePool: Sendable {
     private let idle = Mutex<[String: [OCREngine]]>([:])
+    private let drainsAtExit = Mutex(false)
 
     /// Runs `body` with an engine for `languages`; throws `LoaderError.missingOCRLanguage`
     /// when tesseract lacks one, and whatever `body` throws.
@@ -89,13 +90,24 @@ final class OCREnginePool: Sendable {
             engine = reused
         } else {
             engine = try OCREngine(languages: languages)
+            drainAtExit()
         }
         defer { idle.withLock { $0[key, default: []].append(engine) } }
         return try body(engine)
     }
 
-    /// Ends the idle engines. Call when indexing is over: tesseract complains of leaks on
-    /// standard error when engines are still alive as the process exits.
+    /// Ends the engines at exit, before tesseract's own static data is torn down: exit
+    /// handlers run in reverse order of registration, and tesseract registers its own
+    /// when the first engine starts, so this one must come after that.
+    private func drainAtExit() {
+        let first = drainsAtExit.withLock { registered in
+            defer { registered = true }
+            return !registered
+        }
+        if first { atexit { OCREngine.pool.drain() } }
+    }
+
+    /// Ends the idle engines.
     func drain() {
         idle.withLock { $0.removeAll() }
     }

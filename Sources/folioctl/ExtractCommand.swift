@@ -44,7 +44,6 @@ struct ExtractCommand: ParsableCommand {
             configuration.pdf.backend = value
         }
         if noOCR { configuration.ocr.enabled = false }
-        defer { LoaderRegistry.releaseResources() }
         var failed = false
         for file in files {
             let path = AbsolutePath.normalise(common.paths.expandingTilde(file), relativeTo: Environment.currentDirectory)
