@@ -27,6 +27,10 @@ extension Daemon {
         }
         if mask & Inotify.Mask.ignored != 0 { return watches.forget(event.watch) }
         guard let directory = watches.path(of: event.watch), let name = event.name else { return }
+        guard event.nameIsValidUTF8 else {
+            // Such a name cannot be stored as a path; the walks report it (folioctl index).
+            return logger.notice("file name is not valid UTF-8; not indexed", metadata: ["folder": "\(directory)", "name": "\(name)"])
+        }
         let path = directory + "/" + name
         let isDirectory = mask & Inotify.Mask.isDirectory != 0
         if mask & Inotify.Mask.movedFrom != 0 {

@@ -19,7 +19,6 @@ internal import Glibc
 public final class Daemon {
     public struct Setup: Sendable {
         public var configuration: FolioConfiguration
-        public var configurationPath: String?
         public var databasePath: String
         public var controlSocketPath: String
         public var home: String
@@ -31,11 +30,10 @@ public final class Daemon {
         /// Re-reads the configuration on `SIGHUP` and `reload`.
         public var reloadConfiguration: @Sendable () throws -> FolioConfiguration
 
-        public init(configuration: FolioConfiguration, configurationPath: String?, databasePath: String, controlSocketPath: String,
+        public init(configuration: FolioConfiguration, databasePath: String, controlSocketPath: String,
                     home: String, executable: String, workerArguments: [String], environment: [String: String],
                     reloadConfiguration: @escaping @Sendable () throws -> FolioConfiguration) {
             self.configuration = configuration
-            self.configurationPath = configurationPath
             self.databasePath = databasePath
             self.controlSocketPath = controlSocketPath
             self.home = home

@@ -19,8 +19,6 @@ final class WatchTree {
 
     func path(of watch: Int32) -> String? { pathByWatch[watch] }
 
-    func isWatched(_ directory: String) -> Bool { watchByPath[directory] != nil }
-
     /// Watches a folder; returns false (and remembers it) when the limit is reached.
     @discardableResult
     func watch(_ directory: String) -> Bool {

@@ -29,7 +29,7 @@ struct FolioDaemonCommand: ParsableCommand {
                 let file = common.configurationFile
                 let required = common.config != nil
                 let setup = Daemon.Setup(
-                    configuration: configuration, configurationPath: common.config, databasePath: common.databasePath,
+                    configuration: configuration, databasePath: common.databasePath,
                     controlSocketPath: common.paths.controlSocket, home: common.paths.home, executable: "/proc/self/exe",
                     workerArguments: ["worker", "--db", common.databasePath] + (required ? ["--config", file] : []),
                     environment: Environment.variables,
