@@ -1,6 +1,7 @@
 #include "folio_mupdf.h"
 
 #include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,48 @@ char *folio_mupdf_metadata(folio_mupdf_document *document, const char *key) {
     }
     if (length <= 0) return NULL;
     return strdup(buffer);
+}
+
+/* Reads a number-tree node of /PageLabels: its /Nums pairs, then its /Kids. */
+static void collect_label_ranges(fz_context *context, pdf_obj *node, folio_mupdf_label_range *ranges, int capacity,
+                                 int *count, int depth) {
+    if (node == NULL || depth > 32) return;
+    pdf_obj *numbers = pdf_dict_gets(context, node, "Nums");
+    int length = pdf_is_array(context, numbers) ? pdf_array_len(context, numbers) : 0;
+    for (int i = 0; i + 1 < length && *count < capacity; i += 2) {
+        pdf_obj *label = pdf_array_get(context, numbers, i + 1);
+        folio_mupdf_label_range *range = &ranges[*count];
+        memset(range, 0, sizeof *range);
+        range->first_page = pdf_to_int(context, pdf_array_get(context, numbers, i));
+        const char *style = pdf_to_name(context, pdf_dict_gets(context, label, "S"));
+        range->style = style && style[0] ? style[0] : 0;
+        pdf_obj *start = pdf_dict_gets(context, label, "St");
+        range->start = start ? pdf_to_int(context, start) : 1;
+        const char *prefix = pdf_to_text_string(context, pdf_dict_gets(context, label, "P"));
+        if (prefix) strncpy(range->prefix, prefix, sizeof range->prefix - 1);
+        (*count)++;
+    }
+    pdf_obj *kids = pdf_dict_gets(context, node, "Kids");
+    int kidCount = pdf_is_array(context, kids) ? pdf_array_len(context, kids) : 0;
+    for (int i = 0; i < kidCount; i++) {
+        collect_label_ranges(context, pdf_array_get(context, kids, i), ranges, capacity, count, depth + 1);
+    }
+}
+
+int folio_mupdf_page_label_ranges(folio_mupdf_document *document, folio_mupdf_label_range *ranges, int capacity) {
+    fz_context *context = document->context;
+    int count = 0;
+    fz_try(context) {
+        pdf_document *pdf = pdf_specifics(context, document->document);
+        if (pdf != NULL) {
+            pdf_obj *root = pdf_dict_gets(context, pdf_trailer(context, pdf), "Root");
+            collect_label_ranges(context, pdf_dict_gets(context, root, "PageLabels"), ranges, capacity, &count, 0);
+        }
+    }
+    fz_catch(context) {
+        return 0;
+    }
+    return count;
 }
 
 char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *error, size_t error_size) {

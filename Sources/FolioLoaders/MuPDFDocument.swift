@@ -8,6 +8,7 @@ internal import Glibc
 final class MuPDFDocument: PDFDocument {
     private let document: OpaquePointer
     let pageCount: Int
+    private let labelRanges: [folio_mupdf_label_range]
 
     init(path: String) throws(PDFOpenError) {
         var status: Int32 = 0
@@ -23,6 +24,9 @@ final class MuPDFDocument: PDFDocument {
             throw .failed(Self.message(error))
         }
         pageCount = Int(count)
+        var ranges = [folio_mupdf_label_range](repeating: folio_mupdf_label_range(), count: 256)
+        let found = folio_mupdf_page_label_ranges(document, &ranges, Int32(ranges.count))
+        labelRanges = Array(ranges.prefix(Int(found))).sorted { $0.first_page < $1.first_page }
     }
 
     deinit {
@@ -35,8 +39,15 @@ final class MuPDFDocument: PDFDocument {
         return String(cString: value)
     }
 
-    /// MuPDF 1.21 has no API for page labels.
-    func label(ofPage index: Int) -> String? { nil }
+    /// MuPDF 1.21 has no API for page labels: they are read from the catalog's
+    /// /PageLabels by the C layer, and formatted here (PDF 1.7, 12.4.2).
+    func label(ofPage index: Int) -> String? {
+        guard var range = labelRanges.last(where: { Int($0.first_page) <= index }) else { return nil }
+        let prefix = withUnsafeBytes(of: &range.prefix) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let number = Int(range.start) + index - Int(range.first_page)
+        let label = prefix + PageLabelStyle.format(number, style: UInt8(bitPattern: range.style))
+        return label == String(index + 1) ? nil : label
+    }
 
     func text(ofPage index: Int) throws(PageReadError) -> String {
         var error = [CChar](repeating: 0, count: 512)

@@ -27,6 +27,20 @@ int folio_mupdf_page_count(folio_mupdf_document *document, char *error, size_t e
 /* A metadata value ("info:Title"), malloc'd UTF-8, or NULL if absent. */
 char *folio_mupdf_metadata(folio_mupdf_document *document, const char *key);
 
+/* One range of the document's page labels (the catalog's /PageLabels): from 0-based page
+   `first_page` on, pages are labelled `prefix` followed by `start`, `start + 1`… in
+   `style`: 'D' decimal, 'R'/'r' upper/lower Roman, 'A'/'a' upper/lower letters, 0 none. */
+typedef struct {
+    int first_page;
+    char style;
+    int start;
+    char prefix[64];
+} folio_mupdf_label_range;
+
+/* Fills up to `capacity` ranges in page order; returns how many were found (0 when the
+   document has no labels or is not a PDF). */
+int folio_mupdf_page_label_ranges(folio_mupdf_document *document, folio_mupdf_label_range *ranges, int capacity);
+
 /* The text of page `index` (0-based) in reading order, one line per line of text, as
    malloc'd UTF-8; NULL with the reason in error when the page cannot be read. */
 char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *error, size_t error_size);
