@@ -169,6 +169,20 @@ import Foundation
         try waitUntil("the dropped folder is purged") { try folio.run("folioq", ["juliet"]).status == 1 }
     }
 
+    @Test func fileOverTheTimeLimit_isRecordedAsFailed_andIndexingGoesOn() throws {
+        try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\nworkers = 1\nfile_timeout_seconds = 1\n")
+        let line = (0..<2_000).map { "slow\($0) words" }.joined(separator: " ") + "\n"
+        try folio.write("Documents/huge.txt", String(repeating: line, count: 2_000))
+        let daemon = try start()
+        defer { stop(daemon) }
+        try waitUntil("the slow file is recorded as failed", timeout: 60) {
+            try folio.run("folioctl", ["errors"]).output.contains("took longer than file_timeout_seconds (1) and was stopped")
+        }
+        try folio.write("Documents/after.txt", "mike after")
+        try waitUntil("the next file is indexed by the new worker") { try paths("mike") == ["after.txt"] }
+        #expect(try folio.run("folioctl", ["status", "--json"]).output.contains("\"running\":true"))
+    }
+
     @Test func controlCommands_withoutADaemon_sayItIsNotRunning() throws {
         let result = try folio.run("folioctl", ["pause"])
         #expect(result.status == 2)
