@@ -205,3 +205,29 @@ import Foundation
         return (report?["daemon"] as? [String: Any])?["indexed_since_start"] as? Int ?? -1
     }
 }
+
+/// The systemd unit as `make install` writes it.
+@Suite struct SystemdUnitTests {
+    static let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("systemd/foliod.service").path
+
+    @Test func installedUnit_isValid_andNotifiesAndRunsLow() throws {
+        let text = try String(contentsOfFile: Self.unit, encoding: .utf8).replacingOccurrences(of: "@BINDIR@", with: Binaries.directory)
+        for line in ["Type=notify", "Restart=on-failure", "IOSchedulingClass=idle", "Environment=OMP_THREAD_LIMIT=1", "PrivateNetwork=true"] {
+            #expect(text.contains("\n" + line + "\n"), "\(line)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-unit-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try text.write(toFile: folder + "/foliod.service", atomically: true, encoding: .utf8)
+        let verify = Process()
+        verify.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        verify.arguments = ["verify", folder + "/foliod.service"]
+        let errors = Pipe()
+        verify.standardError = errors
+        try verify.run()
+        verify.waitUntilExit()
+        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(verify.terminationStatus == 0, "\(complaints)")
+        #expect(complaints.isEmpty, "\(complaints)")
+    }
+}
