@@ -1,5 +1,6 @@
 internal import FolioCore
 internal import FolioStore
+internal import FolioIndexer
 internal import FolioSystem
 internal import Glibc
 
@@ -69,9 +70,8 @@ extension Daemon {
             record(error)
             workers.remove(at: index)
         }
-        guard let path, let status = try? FileStatus.of(path) else { return }
+        guard let path, let status = try? FileStatus.of(path), let kind = DocumentIndexer.kind(of: path) else { return }
         let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
-        let kind = FolioCore.DocumentKind.allCases.first { path.lowercased().hasSuffix("." + $0.rawValue) } ?? .text
         let record = DocumentRecord(path: path, signature: signature, contentHash: nil, kind: kind, title: nil, pageCount: 0, chunkCount: 0,
                                     status: .failed, error: "\(path): \(reason); it is tried again when it changes",
                                     indexedAt: Int64(time(nil)))

@@ -40,7 +40,13 @@ public struct DocumentIndexer: Sendable {
 
     /// Whether Folio has a loader for files at this path.
     public static func supports(_ path: String) -> Bool {
-        LoaderRegistry.standard.loader(forPath: path) != nil
+        kind(of: path) != nil
+    }
+
+    /// The kind of document a file at this path is read as, or `nil` when Folio does not
+    /// read it.
+    public static func kind(of path: String) -> DocumentKind? {
+        LoaderRegistry.standard.loader(forPath: path)?.kind
     }
 
     public func index(_ path: String, status: FileStatus, now: Int64) throws(StoreError) -> Outcome {
