@@ -19,7 +19,8 @@ extension Daemon {
     func dispatch() {
         guard !paused else { return }
         let deadline = Clock.milliseconds() + Int64(configuration.daemon.fileTimeoutSeconds) * 1000
-        for index in workers.indices where workers[index].isIdle {
+        // From the end: `replace` may remove a worker it cannot restart.
+        for index in workers.indices.reversed() where workers[index].isIdle {
             guard let path = queue.next() else { return }
             if !workers[index].start(path, deadline: deadline) { replace(worker: index, failing: path, reason: "the worker process was gone") }
         }
@@ -27,7 +28,7 @@ extension Daemon {
 
     /// Reads the workers' answers; a worker that died is replaced and its file recorded.
     func collectAnswers(from readable: Set<Int32>) {
-        for index in workers.indices where readable.contains(workers[index].output) {
+        for index in workers.indices.reversed() where readable.contains(workers[index].output) {
             var ended = false
             let path = workers[index].current?.path
             if let answer = workers[index].readAnswer(ended: &ended) {
@@ -42,7 +43,7 @@ extension Daemon {
 
     /// Kills workers past the file time limit.
     func killOverdueWorkers(at now: Int64) {
-        for index in workers.indices {
+        for index in workers.indices.reversed() {
             guard let current = workers[index].current, now > current.deadline else { continue }
             _ = workers[index].stop(kill: true)
             replace(worker: index, failing: current.path,
