@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioStore",
+                "FolioCore", "FolioStore", "FolioSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

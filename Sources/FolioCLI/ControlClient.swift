@@ -1,3 +1,4 @@
+internal import FolioSystem
 internal import Glibc
 
 /// Talks to a running `foliod` over its control socket: one command, one answer.
@@ -13,19 +14,14 @@ public struct ControlClient {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(socketPath.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else { return nil }
+        guard UnixSocketAddress.with(socketPath, { connect(descriptor, $0, $1) }) == 0 else { return nil }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var request = Array((command + "\n").utf8)
-        guard write(descriptor, &request, request.count) == request.count else { return nil }
+        do {
+            try FileDescriptor.writeAll(Array((command + "\n").utf8), to: descriptor)
+        } catch {
+            return nil
+        }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

@@ -1,3 +1,4 @@
+internal import FolioSystem
 internal import Glibc
 
 /// Writes to standard output and error; a closed pipe (`folioq … | head`) ends the
@@ -23,18 +24,10 @@ public enum Output {
     public static let standardErrorIsTerminal: Bool = isatty(STDERR_FILENO) == 1
 
     private static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE { exit(0) }
-                    return
-                }
-                offset += written
-            }
+        do {
+            try FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
+        } catch {
+            if error.code == EPIPE { exit(0) }
         }
     }
 }

@@ -17,18 +17,11 @@ final class ControlServer {
         chmod(directory, 0o700)
         unlink(path)
         listener = try systemCall("socket", path: path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(listener)
-            throw SystemError(operation: "bind", path: path, code: ENAMETOOLONG)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let previousMask = umask(0o177)
         defer { umask(previousMask) }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        guard let bound = UnixSocketAddress.with(path, { bind(listener, $0, $1) }) else {
+            close(listener)
+            throw SystemError(operation: "bind", path: path, code: ENAMETOOLONG)
         }
         guard bound == 0, listen(listener, 16) == 0 else {
             let code = errno
@@ -81,20 +74,7 @@ final class ControlServer {
 
     /// Sends the answer and closes the connection.
     func answer(_ client: Int32, _ text: String) {
-        var bytes = Array((text + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(client, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 {
-                if written < 0, errno == EINTR { continue }
-                if written < 0, errno == EAGAIN {
-                    var pollEntry = pollfd(fd: client, events: Int16(POLLOUT), revents: 0)
-                    if poll(&pollEntry, 1, 1000) > 0 { continue }
-                }
-                break
-            }
-            offset += written
-        }
+        try? FileDescriptor.writeAll(Array((text + "\n").utf8), to: client)
         drop(client)
     }
 

@@ -1,3 +1,4 @@
+internal import FolioSystem
 internal import Glibc
 
 /// Tells systemd how the daemon is doing (`Type=notify`): READY once it serves, STATUS
@@ -16,16 +17,7 @@ struct SystemdNotifier {
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        var bytes = Array(socketPath.utf8)
-        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }  // abstract namespace
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
-        var payload = Array(message.utf8)
-        _ = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(descriptor, &payload, payload.count, 0, $0, length) }
-        }
+        let payload = Array(message.utf8)
+        _ = UnixSocketAddress.with(socketPath) { address, length in sendto(descriptor, payload, payload.count, 0, address, length) }
     }
 }

@@ -60,16 +60,10 @@ final class Worker {
 
     /// Hands the worker a file. Returns false when the worker is gone (its pipe is closed).
     func start(_ path: String, deadline: Int64) -> Bool {
-        var bytes = Array(path.utf8)
-        bytes.append(0)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
+        do {
+            try FileDescriptor.writeAll(Array(path.utf8) + [0], to: input)
+        } catch {
+            return false
         }
         current = (path, deadline)
         return true

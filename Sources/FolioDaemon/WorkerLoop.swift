@@ -44,14 +44,12 @@ public enum WorkerLoop {
         }
     }
 
+    /// Sends one answer; a parent that is gone ends the worker.
     private static func answer(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { exit(0) }
-            offset += written
+        do {
+            try FileDescriptor.writeAll(Array((line + "\n").utf8), to: STDOUT_FILENO)
+        } catch {
+            exit(0)
         }
     }
 }
