@@ -13,8 +13,7 @@ final class ControlServer {
     init(path: String) throws(SystemError) {
         self.path = path
         let directory = String(path[..<path.lastIndex(of: "/")!])
-        if mkdir(directory, 0o700) != 0, errno != EEXIST { throw SystemError(operation: "mkdir", path: directory, code: errno) }
-        chmod(directory, 0o700)
+        try Directory.makePrivate(directory)
         unlink(path)
         listener = try systemCall("socket", path: path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0) }
         let previousMask = umask(0o177)

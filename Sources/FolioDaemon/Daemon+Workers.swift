@@ -36,7 +36,7 @@ extension Daemon {
             }
             if ended {
                 let status = workers[index].stop(kill: true)
-                replace(worker: index, failing: path, reason: "extraction \(Worker.describe(exitStatus: status))")
+                replace(worker: index, failing: path, reason: "extraction \(ChildProcess.describe(exitStatus: status))")
             }
         }
     }

@@ -14,42 +14,22 @@ final class Worker {
     /// The file in hand and when it must be done by (monotonic milliseconds).
     private(set) var current: (path: String, deadline: Int64)?
 
-    /// Starts `executable arguments…` with pipes for standard input and output, an empty
-    /// signal mask and default signal handlers: a child spawned from a thread that blocks
-    /// SIGTERM would otherwise never receive one.
+    /// Starts `executable arguments…` with pipes for its standard input and output.
     init(executable: String, arguments: [String]) throws(SystemError) {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         _ = try systemCall("pipe", path: executable) { pipe(&toChild) }
         _ = try systemCall("pipe", path: executable) { pipe(&fromChild) }
         for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn([executable] + arguments, standardInput: toChild[0], standardOutput: fromChild[1])
+        } catch {
+            (toChild + fromChild).forEach { close($0) }
+            throw error
+        }
         close(toChild[0])
         close(fromChild[1])
-        guard result == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            throw SystemError(operation: "posix_spawn", path: executable, code: result)
-        }
         process = pid
         input = toChild[1]
         output = fromChild[0]
@@ -99,12 +79,5 @@ final class Worker {
         while waitpid(process, &status, 0) < 0, errno == EINTR {}
         close(output)
         return status
-    }
-
-    /// "killed by signal 11 (Segmentation fault)" or "exited with status 3".
-    static func describe(exitStatus status: Int32) -> String {
-        let signal = status & 0x7F
-        if signal != 0 { return "killed by signal \(signal) (\(String(cString: strsignal(signal))))" }
-        return "exited with status \((status >> 8) & 0xFF)"
     }
 }

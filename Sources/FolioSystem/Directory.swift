@@ -32,4 +32,15 @@ public enum Directory {
             entries.append(Entry(name: valid, displayName: display))
         }
     }
+
+    /// Creates `path` and its missing parents, and gives `path` mode 0700 whatever the
+    /// umask: Folio's folders hold the text of the user's documents.
+    public static func makePrivate(_ path: String) throws(SystemError) {
+        var partial = ""
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            if mkdir(partial, 0o700) != 0, errno != EEXIST { throw SystemError(operation: "mkdir", path: partial, code: errno) }
+        }
+        _ = try systemCall("chmod", path: path) { chmod(path, 0o700) }
+    }
 }

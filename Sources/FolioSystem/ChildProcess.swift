@@ -1,0 +1,102 @@
+internal import Glibc
+
+/// Starting other programs with `posix_spawn`: an empty signal mask and default signal
+/// handlers (a child spawned from a thread that blocks SIGTERM would otherwise never
+/// receive one), standard input and output as the caller chooses (`/dev/null` otherwise),
+/// and the caller's standard error, so what a child complains of reaches the same log.
+public enum ChildProcess {
+    /// Starts `arguments[0]` with `arguments[1...]`; a name without `/` is looked up in
+    /// `PATH`. `newSession` detaches it (setsid), so it outlives the caller and is not
+    /// stopped with the caller's terminal or service. The caller waits for the child.
+    public static func spawn(_ arguments: [String], standardInput: Int32? = nil, standardOutput: Int32? = nil,
+                             newSession: Bool = false) throws(SystemError) -> Int32 {
+        guard let program = arguments.first, !program.isEmpty else {
+            throw SystemError(operation: "posix_spawn", path: "(no program)", code: EINVAL)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (descriptor, source, flags) in [(Int32(0), standardInput, O_RDONLY), (1, standardOutput, O_WRONLY)] {
+            if let source {
+                posix_spawn_file_actions_adddup2(&actions, source, descriptor)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", flags, 0)
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if newSession { flags |= Self.spawnNewSession }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+        guard result == 0 else { throw SystemError(operation: "start", path: program, code: result) }
+        return pid
+    }
+
+    /// Runs a program to its end, giving it `input` on its standard input, and returns its
+    /// exit status and what it wrote on standard output.
+    public static func run(_ arguments: [String], input: [UInt8] = []) throws(SystemError) -> (status: Int32, output: [UInt8]) {
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
+        let program = arguments.first ?? ""
+        _ = try systemCall("pipe", path: program) { pipe(&toChild) }
+        _ = try systemCall("pipe", path: program) { pipe(&fromChild) }
+        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        let pid: Int32
+        do {
+            pid = try spawn(arguments, standardInput: toChild[0], standardOutput: fromChild[1])
+        } catch {
+            (toChild + fromChild).forEach { close($0) }
+            throw error
+        }
+        close(toChild[0])
+        close(fromChild[1])
+        // The input is small (a path, a MIME type): it fits the pipe, so writing it all
+        // before reading cannot deadlock against a child that writes first.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        try? FileDescriptor.writeAll(input, to: toChild[1])
+        signal(SIGPIPE, previous)
+        close(toChild[1])
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fromChild[0], $0.baseAddress!, $0.count) }
+            if count > 0 {
+                output += buffer[0..<count]
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(fromChild[0])
+        return (try wait(pid, program: program), output)
+    }
+
+    /// glibc's `POSIX_SPAWN_SETSID` (since 2.26), which its headers show only to
+    /// `_GNU_SOURCE` code and so not to Swift.
+    private static let spawnNewSession: Int32 = 0x80
+
+    /// Waits for a child to end and returns its status as `waitpid` gives it.
+    public static func wait(_ pid: Int32, program: String) throws(SystemError) -> Int32 {
+        var status: Int32 = 0
+        _ = try systemCall("waitpid", path: program) { waitpid(pid, &status, 0) }
+        return status
+    }
+
+    /// "killed by signal 11 (Segmentation fault)" or "exited with status 3".
+    public static func describe(exitStatus status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal != 0 { return "killed by signal \(signal) (\(String(cString: strsignal(signal))))" }
+        return "exited with status \((status >> 8) & 0xFF)"
+    }
+}
