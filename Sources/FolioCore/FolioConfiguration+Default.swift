@@ -10,6 +10,7 @@ extension FolioConfiguration {
         pdf: PDFOptions(backend: .mupdf),
         ocr: OCROptions(enabled: true, languages: ["eng"], dpi: 300, maxPagesPerDocument: 100, timeBudgetSeconds: 300),
         daemon: DaemonOptions(debounceMilliseconds: 300, maximumDelayMilliseconds: 10_000, workers: 0, fileTimeoutSeconds: 600,
-                              rescanIntervalSeconds: 900)
+                              rescanIntervalSeconds: 900),
+        open: OpenOptions(command: [], pdfCommand: [])
     )
 }

@@ -64,6 +64,17 @@ extension FolioConfiguration {
             if let seconds = try ocr.int("time_budget_seconds", atLeast: 1) { configuration.ocr.timeBudgetSeconds = seconds }
             try ocr.rejectUnreadKeys()
         }
+        if var open = try reader.table("open") {
+            for (key, path) in [("command", \OpenOptions.command), ("pdf_command", \OpenOptions.pdfCommand)] {
+                guard let command = try open.strings(key) else { continue }
+                guard command.isEmpty || (!command[0].isEmpty && OpenOptions.namesTheFile(command)) else {
+                    throw .invalidValue(file: file, key: "open." + key,
+                                        reason: "must be a program and its arguments, one of them holding {path} or {uri}, such as [\"evince\", \"--page-index={page}\", \"{path}\"]")
+                }
+                configuration.open[keyPath: path] = command
+            }
+            try open.rejectUnreadKeys()
+        }
         try reader.rejectUnreadKeys()
         if configuration.daemon.maximumDelayMilliseconds < configuration.daemon.debounceMilliseconds {
             throw .invalidValue(file: file, key: "max_delay_ms",

@@ -16,9 +16,10 @@ public struct FolioConfiguration: Sendable, Equatable {
     public var pdf: PDFOptions
     public var ocr: OCROptions
     public var daemon: DaemonOptions
+    public var open: OpenOptions
 
     public init(folders: [String], includeHidden: Bool, exclude: [String], maxFileSize: Int64, chunking: ChunkingOptions,
-                pdf: PDFOptions, ocr: OCROptions, daemon: DaemonOptions) {
+                pdf: PDFOptions, ocr: OCROptions, daemon: DaemonOptions, open: OpenOptions) {
         self.folders = folders
         self.includeHidden = includeHidden
         self.exclude = exclude
@@ -27,6 +28,7 @@ public struct FolioConfiguration: Sendable, Equatable {
         self.pdf = pdf
         self.ocr = ocr
         self.daemon = daemon
+        self.open = open
     }
 }
 

@@ -6,9 +6,11 @@ public struct FolioPaths: Sendable, Equatable {
     public var home: String
     public var configurationFile: String
     public var databaseFile: String
-    /// The daemon's control socket: `$XDG_RUNTIME_DIR/folio/control.sock`, or a folder of
+    /// Files that live as long as the session: `$XDG_RUNTIME_DIR/folio`, or a folder of
     /// the user's own in `/tmp` when there is no runtime directory.
-    public var controlSocket: String
+    public var runtimeDirectory: String
+    /// The daemon's control socket, in `runtimeDirectory`.
+    public var controlSocket: String { runtimeDirectory + "/control.sock" }
 
     /// Resolves the paths from an environment (normally the process's), so tests can
     /// give their own. Relative XDG values are ignored, as the specification says.
@@ -22,7 +24,7 @@ public struct FolioPaths: Sendable, Equatable {
         configurationFile = base("XDG_CONFIG_HOME", fallback: "/.config") + "/folio/config.toml"
         databaseFile = base("XDG_DATA_HOME", fallback: "/.local/share") + "/folio/folio.sqlite"
         let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        controlSocket = (runtime.map { $0 + "/folio" } ?? "/tmp/folio-" + (environment["USER"] ?? "user")) + "/control.sock"
+        runtimeDirectory = runtime.map { $0 + "/folio" } ?? "/tmp/folio-" + (environment["USER"] ?? "user")
     }
 
     /// Expands a leading `~` or `~/` to the home directory.

@@ -20,7 +20,8 @@ import Foundation
         let text = try String(contentsOfFile: Self.examplePath, encoding: .utf8)
         for key in ["folders", "include_hidden", "exclude", "debounce_ms", "max_delay_ms", "workers", "file_timeout_seconds",
                     "rescan_interval_seconds", "max_file_size", "[chunking]", "max_tokens_per_chunk", "overlap_tokens", "[pdf]", "backend",
-                    "[ocr]", "enabled", "languages", "dpi", "max_pages_per_document", "time_budget_seconds"] {
+                    "[ocr]", "enabled", "languages", "dpi", "max_pages_per_document", "time_budget_seconds",
+                    "[open]", "command", "pdf_command"] {
             #expect(text.contains("\n" + key), "config.example.toml does not document \(key)")
         }
     }
@@ -59,10 +60,24 @@ import Foundation
         ("[ocr]\ndpi = 10", .invalidValue(file: "c.toml", key: "ocr.dpi", reason: "must be at least 72, not 10")),
         ("[ocr]\nenable = true", .unknownKey(file: "c.toml", key: "ocr.enable")),
         ("debounce_ms = 500\nmax_delay_ms = 100", .invalidValue(file: "c.toml", key: "max_delay_ms", reason: "must be at least debounce_ms (500)")),
+        ("[open]\ncommand = [\"evince\"]", .invalidValue(file: "c.toml", key: "open.command", reason: FolioConfigurationTests.openReason)),
+        ("[open]\npdf_command = [\"\", \"{path}\"]", .invalidValue(file: "c.toml", key: "open.pdf_command", reason: FolioConfigurationTests.openReason)),
+        ("[open]\ncommand = \"xdg-open {path}\"", .wrongType(file: "c.toml", key: "open.command", expected: "an array of strings")),
         ("exclude = \"*.tmp\"", .wrongType(file: "c.toml", key: "exclude", expected: "an array of strings")),
     ])
     func invalidConfiguration_isRefusedNamingFileAndKey(toml: String, expected: ConfigurationError) {
         #expect(throws: expected) { try FolioConfiguration(toml: toml, file: "c.toml") }
+    }
+
+    static let openReason = "must be a program and its arguments, one of them holding {path} or {uri}, such as [\"evince\", \"--page-index={page}\", \"{path}\"]"
+
+    @Test func openCommands_areRead() throws {
+        let configuration = try FolioConfiguration(toml: """
+            [open]
+            command = ["gio", "open", "{uri}"]
+            pdf_command = ["zathura", "--page={page}", "{path}"]
+            """, file: "c.toml")
+        #expect(configuration.open == OpenOptions(command: ["gio", "open", "{uri}"], pdfCommand: ["zathura", "--page={page}", "{path}"]))
     }
 
     @Test func syntaxError_givesTheLine() {
