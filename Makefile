@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian's tesseract uses OpenMP and is 5-7x slower per page without this.
 export OMP_THREAD_LIMIT = 1
 
-.PHONY: deps build release run test install uninstall clean
+.PHONY: deps build release run test install install-data install-gnome-provider uninstall clean
 
 deps:
 	./scripts/install-deps.sh
@@ -33,17 +33,43 @@ test: build
 # The systemd user unit goes where systemd looks for the installing user's units, or, with
 # PREFIX=/usr/local (as root), for every user's.
 UNITDIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(HOME)/.config/systemd/user,$(PREFIX)/lib/systemd/user)
+LIBEXECDIR ?= $(PREFIX)/libexec
+DATADIR ?= $(PREFIX)/share
+# GNOME Shell reads search providers from the system data folders only, never from
+# ~/.local/share: a user-level install (the default PREFIX) puts everything else in
+# place, and `sudo make install-gnome-provider` adds the one file that needs root.
+USER_LEVEL = $(filter $(HOME)/.local,$(PREFIX))
+GNOME_PROVIDER_DIR ?= $(if $(USER_LEVEL),/usr/local/share,$(DATADIR))/gnome-shell/search-providers
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(UNITDIR)
-	install -m 0755 .build/release/foliod .build/release/folioq .build/release/folioctl $(DESTDIR)$(PREFIX)/bin/
+BINARIES = foliod folioq folioctl folio-rofi
+
+install: release install-data
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(UNITDIR)
+	install -m 0755 $(addprefix .build/release/,$(BINARIES)) $(DESTDIR)$(PREFIX)/bin/
+	install -m 0755 .build/release/folio-search-provider $(DESTDIR)$(LIBEXECDIR)/
 	sed 's|@BINDIR@|$(PREFIX)/bin|' systemd/foliod.service > $(DESTDIR)$(UNITDIR)/foliod.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/foliod.service
 	@echo "then: systemctl --user daemon-reload && systemctl --user enable --now foliod"
 
+# The launcher files (D-Bus activation, GNOME Shell provider, desktop entry, KRunner
+# plugin), without building: the tests install them into a scratch folder and check them.
+install-data:
+	install -d $(DESTDIR)$(DATADIR)/dbus-1/services $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/krunner/dbusplugins
+	sed 's|@LIBEXECDIR@|$(LIBEXECDIR)|' data/org.folio.Search.service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/org.folio.Search.service
+	sed 's|@LIBEXECDIR@|$(LIBEXECDIR)|' data/org.folio.Search.desktop.in > $(DESTDIR)$(DATADIR)/applications/org.folio.Search.desktop
+	install -m 0644 data/org.folio.Search.krunner.desktop $(DESTDIR)$(DATADIR)/krunner/dbusplugins/org.folio.Search.desktop
+	$(if $(USER_LEVEL),@echo "GNOME Shell: also run 'sudo make install-gnome-provider' (GNOME reads providers only from system folders)",$(MAKE) -s install-gnome-provider)
+
+install-gnome-provider:
+	install -d $(DESTDIR)$(GNOME_PROVIDER_DIR)
+	install -m 0644 data/org.folio.Search.search-provider.ini $(DESTDIR)$(GNOME_PROVIDER_DIR)/
+
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/foliod $(DESTDIR)$(PREFIX)/bin/folioq $(DESTDIR)$(PREFIX)/bin/folioctl
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(BINARIES)) $(DESTDIR)$(LIBEXECDIR)/folio-search-provider
 	rm -f $(DESTDIR)$(UNITDIR)/foliod.service
+	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/org.folio.Search.service $(DESTDIR)$(DATADIR)/applications/org.folio.Search.desktop
+	rm -f $(DESTDIR)$(DATADIR)/krunner/dbusplugins/org.folio.Search.desktop
+	rm -f $(DESTDIR)$(GNOME_PROVIDER_DIR)/org.folio.Search.search-provider.ini
 
 clean:
 	rm -rf .build

@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "foliod", targets: ["foliod"]),
         .executable(name: "folioq", targets: ["folioq"]),
         .executable(name: "folioctl", targets: ["folioctl"]),
+        .executable(name: "folio-search-provider", targets: ["folio-search-provider"]),
+        .executable(name: "folio-rofi", targets: ["folio-rofi"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -28,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        // GDBus. gobject-2.0 gives the same include paths as gio-2.0 without the -pthread SwiftPM refuses.
+        .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         // MuPDF's fz_try/fz_catch are setjmp/longjmp: they stay inside this C target.
         // Debian ships MuPDF as static libraries; these are `pkg-config --static mupdf`'s.
@@ -87,6 +91,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
+        .target(
+            name: "FolioLaunch",
+            dependencies: ["FolioCore", "FolioStore", "FolioText", "FolioSystem"],
+            swiftSettings: swiftSettings),
 
         .executableTarget(
             name: "folioq",
@@ -101,6 +109,14 @@ let package = Package(
             dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioDaemon", "FolioStore",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "folio-search-provider",
+            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "CGio", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "folio-rofi",
+            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
 
         .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: swiftSettings),
@@ -111,6 +127,7 @@ let package = Package(
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: swiftSettings),
     ]
 )

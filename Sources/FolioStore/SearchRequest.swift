@@ -61,6 +61,20 @@ public struct Snippet: Sendable, Equatable {
         self.highlights = highlights
     }
 
+    /// The snippet with each stretch of plain text passed through `text` and each match
+    /// through `match`: how every front end escapes and marks it its own way.
+    public func rendered(text: (String) -> String, match: (String) -> String) -> String {
+        let scalars = Array(self.text.unicodeScalars)
+        var output = ""
+        var position = 0
+        for range in highlights where range.lowerBound >= position && range.upperBound <= scalars.count {
+            output += text(String(String.UnicodeScalarView(scalars[position..<range.lowerBound])))
+            output += match(String(String.UnicodeScalarView(scalars[range])))
+            position = range.upperBound
+        }
+        return output + text(String(String.UnicodeScalarView(scalars[position...])))
+    }
+
     /// The scalars SQLite's `snippet()` puts around matches: private-use code points that
     /// no document text is expected to hold.
     static let openMark: Unicode.Scalar = "\u{E000}"

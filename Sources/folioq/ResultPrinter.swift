@@ -28,16 +28,7 @@ struct ResultPrinter {
     }
 
     private func highlighted(_ snippet: Snippet) -> String {
-        let scalars = Array(snippet.text.unicodeScalars)
-        var text = ""
-        var position = 0
-        for range in snippet.highlights where range.lowerBound >= position && range.upperBound <= scalars.count {
-            text += String(String.UnicodeScalarView(scalars[position..<range.lowerBound]))
-            let word = String(String.UnicodeScalarView(scalars[range]))
-            text += colour ? "\u{1B}[1;31m" + word + "\u{1B}[0m" : word
-            position = range.upperBound
-        }
-        return text + String(String.UnicodeScalarView(scalars[position...]))
+        snippet.rendered(text: { $0 }, match: { colour ? "\u{1B}[1;31m" + $0 + "\u{1B}[0m" : $0 })
     }
 
     private func style(_ text: String, _ code: String) -> String {

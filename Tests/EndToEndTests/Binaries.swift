@@ -33,11 +33,21 @@ struct Binaries {
     /// Runs a binary to completion; output goes through files so a large output cannot
     /// fill a pipe and stall the child.
     @discardableResult
-    func run(_ program: String, _ arguments: [String], shell: String? = nil) throws -> Result {
+    func run(_ program: String, _ arguments: [String], shell: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let executable = Self.directory + "/" + program
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable + " (run `swift build` before the tests)"])
         }
+        return try runProgram(executable, arguments, shell: shell, environment: extra)
+    }
+
+    /// Runs a program of the system (`gdbus`, `make`) by absolute path in the same home.
+    @discardableResult
+    func runTool(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        try runProgram(executable, arguments, shell: nil, environment: extra)
+    }
+
+    private func runProgram(_ executable: String, _ arguments: [String], shell: String?, environment extra: [String: String]) throws -> Result {
         let outputPath = home + "/stdout-\(UUID().uuidString)"
         let errorPath = home + "/stderr-\(UUID().uuidString)"
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
@@ -50,7 +60,7 @@ struct Binaries {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
         }
-        process.environment = environment
+        process.environment = environment.merging(extra) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: home)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))

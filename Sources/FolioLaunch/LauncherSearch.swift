@@ -1,0 +1,99 @@
+public import FolioCore
+public import FolioStore
+internal import FolioText
+
+/// The search every launcher runs: the same query parsing and ranking as `folioq`
+/// (`IndexReader.search`), shaped into rows a launcher shows, and remembered so the
+/// launcher's follow-up calls (metas, activation) need no second search.
+public final class LauncherSearch {
+    /// One row: what the launcher shows and the result it opens.
+    public struct Row: Sendable, Equatable {
+        public var id: ResultID
+        public var kind: DocumentKind
+        /// The document's title, else its file name.
+        public var name: String
+        /// "p. 3" for documents with pages.
+        public var pageText: String?
+        /// The page and the snippet, on one line.
+        public var description: String
+        public var snippet: Snippet
+        /// A freedesktop icon name for the kind of file.
+        public var iconName: String
+        /// Whether the document holds every word searched for.
+        public var matchesAllTerms: Bool
+    }
+
+    public let databasePath: String
+    private var reader: IndexReader?
+    private var remembered: [ResultID: Row] = [:]
+    /// Rows kept for follow-up calls: a few searches' worth, so a long session cannot grow.
+    private let rememberedLimit = 500
+
+    public init(databasePath: String) {
+        self.databasePath = databasePath
+    }
+
+    /// The best `limit` documents for what the user typed. No index yet gives no rows:
+    /// the launcher stays quiet until something is indexed.
+    public func search(_ text: String, limit: Int) throws(StoreError) -> [Row] {
+        guard let reader = try openReader() else { return [] }
+        let request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, snippetWords: 16)
+        let rows = try reader.search(request).map(Self.row)
+        if remembered.count + rows.count > rememberedLimit { remembered.removeAll(keepingCapacity: true) }
+        for row in rows { remembered[row.id] = row }
+        return rows
+    }
+
+    /// A row this process returned, or for an id from elsewhere (the provider was started
+    /// again since the search), a row without snippet if the id names an indexed file.
+    public func row(for id: ResultID) throws(StoreError) -> Row? {
+        if let row = remembered[id] { return row }
+        guard let reader = try openReader(), let document = try reader.documents(in: .file(id.path)).first else { return nil }
+        let name = document.title ?? Self.fileName(id.path)
+        let page = Self.pageText(kind: document.kind, page: id.page, label: nil)
+        return Row(id: id, kind: document.kind, name: name, pageText: page, description: page ?? "",
+                   snippet: Snippet(text: "", highlights: []), iconName: Self.iconName(document.kind), matchesAllTerms: false)
+    }
+
+    /// How much is indexed; `nil` before anything is.
+    public func counts() throws(StoreError) -> IndexCounts? {
+        try openReader()?.counts()
+    }
+
+    private func openReader() throws(StoreError) -> IndexReader? {
+        if let reader { return reader }
+        do {
+            reader = try IndexReader(path: databasePath)
+        } catch .missing {
+            return nil
+        }
+        return reader
+    }
+
+    private static func row(_ hit: SearchHit) -> Row {
+        let page = pageText(kind: hit.kind, page: hit.page, label: hit.pageLabel, lastPage: hit.lastPage)
+        return Row(id: ResultID(path: hit.path, page: hit.page), kind: hit.kind, name: hit.title ?? fileName(hit.path), pageText: page,
+                   description: [page, hit.snippet.text].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · "),
+                   snippet: hit.snippet, iconName: iconName(hit.kind), matchesAllTerms: hit.matchesAllTerms)
+    }
+
+    /// "p. 3" (or the printed label, "p. iv"), for documents that have pages.
+    static func pageText(kind: DocumentKind, page: Int, label: String?, lastPage: Int = 1) -> String? {
+        guard kind == .pdf || lastPage > 1 || page > 1 else { return nil }
+        return "p. " + (label ?? String(page))
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    static func iconName(_ kind: DocumentKind) -> String {
+        switch kind {
+        case .pdf: "application-pdf"
+        case .html: "text-html"
+        case .markdown: "text-x-markdown"
+        case .text: "text-x-generic"
+        case .image: "image-x-generic"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+internal import CGio
+
+/// One D-Bus interface served at one object path. GDBus checks every call's arguments
+/// against `introspection` before `handle` sees it, and answers a call with the wrong
+/// signature, or to an unknown method, with a D-Bus error of its own.
+protocol DBusObject: AnyObject {
+    /// `<node><interface name="…">…</interface></node>`, as in the interface's specification.
+    var introspection: String { get }
+    var objectPath: String { get }
+    /// Answers one call through `call.reply` or `call.fail`.
+    func handle(_ method: String, _ call: MethodCall)
+}
+
+/// A method call in hand: its arguments and the invocation that must be answered once.
+struct MethodCall {
+    let parameters: OpaquePointer
+    let invocation: OpaquePointer
+
+    func string(_ index: Int) -> String { Variant.string(in: parameters, at: index) }
+    func strings(_ index: Int) -> [String] { Variant.strings(in: parameters, at: index) }
+
+    /// Answers with these out-arguments (none for a method that returns nothing).
+    func reply(_ values: OpaquePointer...) {
+        g_dbus_method_invocation_return_value(invocation, values.isEmpty ? nil : Variant.tuple(values))
+    }
+
+    /// Answers with the D-Bus error `org.folio.Search.Error.<name>` and a message for people.
+    func fail(_ name: String, _ message: String) {
+        g_dbus_method_invocation_return_dbus_error(invocation, "org.folio.Search.Error." + name, message)
+    }
+}
