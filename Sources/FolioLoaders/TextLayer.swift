@@ -16,33 +16,72 @@ enum TextLayer {
         var visible = 0
         var runs = 0
         var wordLikeRuns = 0
-        var run: [Unicode.Scalar] = []
+        var run = Run()
         func endRun() {
-            guard !run.isEmpty else { return }
+            guard run.length > 0 else { return }
             runs += 1
-            if run.count >= 2, looksLikeAWord(run) { wordLikeRuns += 1 }
-            run.removeAll(keepingCapacity: true)
+            if run.isWordLike { wordLikeRuns += 1 }
+            run = Run()
         }
         for scalar in text.unicodeScalars {
-            let properties = scalar.properties
-            if properties.isAlphabetic {
+            // ASCII, most of any text layer, without the Unicode property tables: the
+            // lookups were a tenth of a PDF's indexing time in the profile.
+            let kind = scalar.isASCII ? Kind(ascii: scalar.value) : Kind(scalar.properties)
+            if kind == .letter {
                 letters += 1
                 alphanumerics += 1
                 visible += 1
-                run.append(scalar)
+                run.add(scalar)
                 continue
             }
             endRun()
-            if properties.isWhitespace { continue }
+            if kind == .space { continue }
             visible += 1
-            if properties.numericType != nil { alphanumerics += 1 }
+            if kind == .number { alphanumerics += 1 }
         }
         endRun()
         return letters < minimumLetters || alphanumerics * 2 < visible || wordLikeRuns * 4 < runs
     }
 
-    private static func looksLikeAWord(_ letters: [Unicode.Scalar]) -> Bool {
-        guard letters.allSatisfy({ $0.isASCII }) else { return true }
-        return letters.contains { "aeiouyAEIOUY".unicodeScalars.contains($0) }
+    private enum Kind {
+        case letter, space, number, other
+
+        init(ascii value: UInt32) {
+            switch value {
+            case 0x41...0x5A, 0x61...0x7A: self = .letter
+            case 0x30...0x39: self = .number
+            case 0x20, 0x09...0x0D: self = .space
+            default: self = .other
+            }
+        }
+
+        init(_ properties: Unicode.Scalar.Properties) {
+            if properties.isAlphabetic {
+                self = .letter
+            } else if properties.isWhitespace {
+                self = .space
+            } else {
+                self = properties.numericType != nil ? .number : .other
+            }
+        }
+    }
+
+    /// A run of letters, summarised as it grows: it looks like a word with two or more
+    /// letters and, when all are ASCII (Latin script), a vowel.
+    private struct Run {
+        var length = 0
+        var allASCII = true
+        var hasVowel = false
+
+        mutating func add(_ scalar: Unicode.Scalar) {
+            length += 1
+            switch scalar.value | 0x20 {  // lower case, for ASCII letters
+            case _ where !scalar.isASCII: allASCII = false
+            case 0x61, 0x65, 0x69, 0x6F, 0x75, 0x79: hasVowel = true  // a e i o u y
+            default: break
+            }
+        }
+
+        var isWordLike: Bool { length >= 2 && (!allASCII || hasVowel) }
     }
 }

@@ -1,0 +1,26 @@
+import Testing
+@testable import FolioLoaders
+
+@Suite struct TextLayerTests {
+    @Test(arguments: [
+        "Second page discusses bravo shearing techniques. Wool yields improved considerably.",
+        "\\def\\btxvolume##1{\\btxifchecked{vol}{##1}} \\def\\btxnumber##1{##1}",
+        "Η θεωρία της σχετικότητας περιγράφει τη βαρύτητα ως καμπυλότητα του χωροχρόνου.",
+        "Расход топлива снизился на двенадцать процентов за первый квартал 2023 года.",
+    ])
+    func realText_isKept(text: String) {
+        #expect(!TextLayer.needsOCR(text))
+    }
+
+    @Test(arguments: [
+        "",
+        "   \n\t  ",
+        "Page 3",
+        String(repeating: "#$%& *()! @^~ ", count: 20),
+        String(repeating: "xkcd brrr pfft tsk grr hmm shh ", count: 10),
+        String(repeating: "1234 5678 90 ", count: 20) + "ab",
+    ])
+    func missingOrJunkLayers_needOCR(text: String) {
+        #expect(TextLayer.needsOCR(text))
+    }
+}
