@@ -57,25 +57,28 @@ public struct HeaderFooterFilter: Sendable {
 
     /// The comparison key of a line: lower-cased, spaces collapsed, digit runs as `#`.
     static func normalised(_ line: String) -> String {
-        var key = ""
+        var key = String.UnicodeScalarView()
         var lastWasSpace = true
         var lastWasDigit = false
-        for character in line.lowercased() {
-            if character.isWhitespace {
+        // Scalar by scalar, ASCII without the property tables: this runs on every line of
+        // every page.
+        for scalar in line.lowercased().unicodeScalars {
+            if scalar.isSpace {
                 if !lastWasSpace { key.append(" ") }
                 lastWasSpace = true
                 lastWasDigit = false
-            } else if character.isNumber {
+            } else if scalar.isASCII ? (0x30...0x39).contains(scalar.value) : scalar.properties.numericType != nil {
                 if !lastWasDigit { key.append("#") }
                 lastWasDigit = true
                 lastWasSpace = false
             } else {
-                key.append(character)
+                key.append(scalar)
                 lastWasSpace = false
                 lastWasDigit = false
             }
         }
-        return key.hasSuffix(" ") ? String(key.dropLast()) : key
+        if lastWasSpace, !key.isEmpty { key.removeLast() }
+        return String(key)
     }
 
     /// Whether a line says nothing but a page number: "12", "- 12 -", "Page 12",
