@@ -8,7 +8,9 @@
      `folioq` finds it (p50, p95), beside `recollindex -m` and `recollq` (5 files, at most
      a minute each: Recoll's monitor is slower than that);
   4. memory: peak RSS of foliod and its workers together while indexing, and foliod's
-     own RSS when idle.
+     own RSS when idle; and the same as PSS (proportional set size: each shared page
+     counted once over all processes, so the sum is the memory the group really takes,
+     where the RSS sum counts the libraries the daemon and its workers share once each).
 
 usage: bench/daemon.py CORPUS_DIR [--skip-recoll]   (release build; needs recollcmd, mupdf-tools)
 """
@@ -30,6 +32,17 @@ def rss_kib(pid):
     return 0
 
 
+def pss_kib(pid):
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 def children(pid):
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as f:
@@ -39,14 +52,16 @@ def children(pid):
 
 
 class Sampler(threading.Thread):
-    """Peak RSS of a process and its children, sampled every 50 ms."""
+    """Peak RSS and peak PSS of a process and its children together, sampled every 50 ms."""
     def __init__(self, pid):
         super().__init__(daemon=True)
-        self.pid, self.peak, self.running = pid, 0, True
+        self.pid, self.peak, self.peak_pss, self.running = pid, 0, 0, True
 
     def run(self):
         while self.running:
-            self.peak = max(self.peak, rss_kib(self.pid) + sum(rss_kib(c) for c in children(self.pid)))
+            group = [self.pid] + children(self.pid)
+            self.peak = max(self.peak, sum(rss_kib(p) for p in group))
+            self.peak_pss = max(self.peak_pss, sum(pss_kib(p) for p in group))
             time.sleep(0.05)
 
 
@@ -93,8 +108,10 @@ def main():
     results["folio_full_s"] = wait_idle(start)
     sampler.running = False
     results["folio_peak_rss_mib"] = sampler.peak / 1024
+    results["folio_peak_pss_mib"] = sampler.peak_pss / 1024
     time.sleep(2)
     results["folio_idle_rss_mib"] = rss_kib(daemon.pid) / 1024
+    results["folio_idle_pss_mib"] = pss_kib(daemon.pid) / 1024
     results["folio_counts"] = status().get("counts")
     daemon.terminate(); daemon.wait()
     # 2. start-up with nothing changed
@@ -140,6 +157,7 @@ def main():
         sampler.running = False
         results["recoll_full_s"] = time.time() - start
         results["recoll_peak_rss_mib"] = sampler.peak / 1024
+        results["recoll_peak_pss_mib"] = sampler.peak_pss / 1024
         start = time.time()
         subprocess.run(["recollindex", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         results["recoll_startup_unchanged_s"] = time.time() - start
