@@ -30,12 +30,10 @@ public struct DocumentIndexer: Sendable {
     let configuration: FolioConfiguration
     private let registry = LoaderRegistry.standard
     private let filter = HeaderFooterFilter()
-    private let chunker: Chunker
 
     public init(store: IndexStore, configuration: FolioConfiguration) {
         self.store = store
         self.configuration = configuration
-        chunker = Chunker(options: configuration.chunking)
     }
 
     /// Whether Folio has a loader for files at this path.
@@ -75,24 +73,51 @@ public struct DocumentIndexer: Sendable {
         }
         let file = SourceFile(path: path, maxSize: configuration.maxFileSize, contentHash: record.contentHash, pdf: configuration.pdf,
                               ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store))
+        // Page by page: a PDF of thousands of pages is never held whole, and once it has
+        // made more chunks than `chunksHeld` they are written as they come.
+        var pipeline = PagePipeline(filter: filter, chunking: configuration.chunking)
+        var pages: [PageRecord] = []
+        var parts: IndexStore.DocumentParts?
+        var writeFailure: StoreError?
         let document: LoadedDocument
         do {
-            document = try loader.load(file)
+            document = try loader.stream(file) { page in
+                pages.append(PageRecord(number: page.number, label: page.label, ocrConfidence: page.ocrConfidence))
+                pipeline.add(page)
+                guard writeFailure == nil, pipeline.chunks.count >= Self.chunksHeld else { return }
+                do throws(StoreError) {
+                    var written: IndexStore.DocumentParts
+                    if let parts { written = parts } else { written = try store.begin(record) }
+                    try store.append(pipeline.takeChunks(), to: &written, path: path)
+                    parts = written
+                } catch {
+                    writeFailure = error
+                }
+            }
         } catch {
             record.error = error.description
             try store.save(record, chunks: [])
             return .failed(reason: error.description)
         }
-        let filtered = filter.filter(document.pages)
-        let chunks = chunker.chunks(of: filtered)
-        record.title = DocumentTitle.choose(for: document, filteredPages: filtered, fileStem: file.stem)
-        record.pageCount = document.pages.count
+        if let writeFailure { throw writeFailure }
+        pipeline.finish()
+        record.title = DocumentTitle.choose(for: document, filteredPages: pipeline.firstPages, fileStem: file.stem)
+        record.pageCount = pages.count
         record.status = document.problems.isEmpty ? .indexed : .partial
         record.error = document.problems.isEmpty ? nil : document.problems.joined(separator: "; ")
-        let pages = document.pages.map { PageRecord(number: $0.number, label: $0.label, ocrConfidence: $0.ocrConfidence) }
-        try store.save(record, chunks: chunks, pages: pages)
-        return record.error.map { .partial(chunks: chunks.count, reason: $0) } ?? .indexed(chunks: chunks.count)
+        let chunks = pipeline.takeChunks()
+        let chunkCount = (parts?.chunkCount ?? 0) + chunks.count
+        if let parts {
+            try store.finish(parts, record: record, chunks: chunks, pages: pages)
+        } else {
+            try store.save(record, chunks: chunks, pages: pages)
+        }
+        return record.error.map { .partial(chunks: chunkCount, reason: $0) } ?? .indexed(chunks: chunkCount)
     }
+
+    /// Chunks held before a document is written in parts: about 250,000 words, more than
+    /// nearly every document has, so nearly all are replaced in one transaction.
+    static let chunksHeld = 500
 
     private static func describe(_ failure: FileReader.Failure, path: String) -> String {
         switch failure {

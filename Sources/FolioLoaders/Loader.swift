@@ -9,6 +9,20 @@ internal import FolioSystem
 public protocol Loader: Sendable {
     var kind: DocumentKind { get }
     func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument
+    /// Like `load`, but hands each page to `page` as soon as it is read and keeps none:
+    /// the document returned has no pages. Paged formats read this way hold one page at a
+    /// time, whatever the document's length.
+    func stream(_ file: SourceFile, page: (Page) -> Void) throws(LoaderError) -> LoadedDocument
+}
+
+extension Loader {
+    /// Formats without many pages are read whole and handed over page by page.
+    public func stream(_ file: SourceFile, page: (Page) -> Void) throws(LoaderError) -> LoadedDocument {
+        var document = try load(file)
+        document.pages.forEach(page)
+        document.pages = []
+        return document
+    }
 }
 
 /// A file handed to a loader: its path, the size limit it must respect, and what the

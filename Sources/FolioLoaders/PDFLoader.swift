@@ -15,6 +15,13 @@ public struct PDFLoader: Loader {
     public init() {}
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
+        var pages: [Page] = []
+        var document = try stream(file) { pages.append($0) }
+        document.pages = pages
+        return document
+    }
+
+    public func stream(_ file: SourceFile, page sink: (Page) -> Void) throws(LoaderError) -> LoadedDocument {
         let document: any PDFDocument
         do {
             document = try file.pdf.backend.open(file.path)
@@ -29,8 +36,6 @@ public struct PDFLoader: Loader {
         if Self.isTruncated(file.path) { problems.append("the file is truncated (no %%EOF at its end); the pages that could be read are indexed") }
         var ocr = OCRSession(file: file)
         var unreadable: [String] = []
-        var pages: [Page] = []
-        pages.reserveCapacity(document.pageCount)
         for index in 0..<document.pageCount {
             var text: String
             do {
@@ -48,11 +53,11 @@ public struct PDFLoader: Loader {
                 confidence = recognised.confidence
             }
             let lines = TextDecoding.lines(of: Substring(text)).map { TextLine(String($0)) }
-            pages.append(Page(number: index + 1, label: document.label(ofPage: index), lines: lines, ocrConfidence: confidence))
+            sink(Page(number: index + 1, label: document.label(ofPage: index), lines: lines, ocrConfidence: confidence))
         }
         if !unreadable.isEmpty { problems.append("unreadable: " + unreadable.prefix(5).joined(separator: "; ") + (unreadable.count > 5 ? "; …" : "")) }
         if let skipped = ocr.problem { problems.append(skipped) }
-        return LoadedDocument(kind: .pdf, title: Self.metadataTitle(document.title), pages: pages, problems: problems)
+        return LoadedDocument(kind: .pdf, title: Self.metadataTitle(document.title), pages: [], problems: problems)
     }
 
     /// Metadata titles that say nothing are ignored.

@@ -56,21 +56,35 @@ public final class IndexStore: Sendable {
         var record = record
         record.chunkCount = chunks.count
         try write("save \(record.path)") { db in
-            let id = try Self.upsert(record, in: db)
-            try db.execute(sql: "DELETE FROM chunk WHERE document_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM page WHERE document_id = ?", arguments: [id])
-            let insertPage = try db.cachedStatement(sql: "INSERT INTO page (document_id, number, label, ocr, ocr_confidence) VALUES (?, ?, ?, ?, ?)")
-            for page in pages {
-                try insertPage.execute(arguments: [id, page.number, page.label, page.ocrConfidence == nil ? 0 : 1, page.ocrConfidence])
-            }
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for chunk in chunks {
-                try insert.execute(arguments: [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
-                                               chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset])
-            }
+            let id = try Self.replace(record, in: db)
+            try Self.insert(pages, of: id, in: db)
+            try Self.insert(chunks, of: id, in: db)
+        }
+    }
+
+    /// Writes the document row and removes what the previous version left.
+    static func replace(_ record: DocumentRecord, in db: Database) throws -> Int64 {
+        let id = try upsert(record, in: db)
+        try db.execute(sql: "DELETE FROM chunk WHERE document_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM page WHERE document_id = ?", arguments: [id])
+        return id
+    }
+
+    static func insert(_ pages: [PageRecord], of id: Int64, in db: Database) throws {
+        let insert = try db.cachedStatement(sql: "INSERT INTO page (document_id, number, label, ocr, ocr_confidence) VALUES (?, ?, ?, ?, ?)")
+        for page in pages {
+            try insert.execute(arguments: [id, page.number, page.label, page.ocrConfidence == nil ? 0 : 1, page.ocrConfidence])
+        }
+    }
+
+    static func insert(_ chunks: [Chunk], of id: Int64, in db: Database) throws {
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for chunk in chunks {
+            try insert.execute(arguments: [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
+                                           chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset])
         }
     }
 
@@ -109,7 +123,7 @@ public final class IndexStore: Sendable {
         }
     }
 
-    private static func upsert(_ record: DocumentRecord, in db: Database) throws -> Int64 {
+    static func upsert(_ record: DocumentRecord, in db: Database) throws -> Int64 {
         try db.execute(sql: """
             INSERT INTO document (path, size, mtime_ns, inode, content_hash, kind, mime, title, page_count, chunk_count, status, error, indexed_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

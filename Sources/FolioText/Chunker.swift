@@ -15,26 +15,45 @@ public struct Chunker: Sendable {
     public var options: ChunkingOptions
 
     public init(options: ChunkingOptions) {
-        precondition(options.maxTokensPerChunk > options.overlapTokens && options.overlapTokens >= 0,
-                     "overlap must be smaller than the chunk size; FolioConfiguration validates this")
         self.options = options
     }
 
     public func chunks(of pages: [Page]) -> [Chunk] {
-        var builder = Builder(options: options)
-        var offset = 0
-        var lineID = 0
-        for (pageIndex, page) in pages.enumerated() {
-            if pageIndex > 0 { offset += 1 }  // the form feed between pages
+        var stream = Stream(options: options)
+        return pages.flatMap { stream.add($0) } + stream.finish()
+    }
+
+    /// The chunker fed one page at a time, for documents too long to hold whole: each
+    /// page gives the chunks it completed.
+    public struct Stream: Sendable {
+        private var builder: Builder
+        private var offset = 0
+        private var lineID = 0
+        private var pages = 0
+
+        public init(options: ChunkingOptions) {
+            precondition(options.maxTokensPerChunk > options.overlapTokens && options.overlapTokens >= 0,
+                         "overlap must be smaller than the chunk size; FolioConfiguration validates this")
+            builder = Builder(options: options)
+        }
+
+        public mutating func add(_ page: Page) -> [Chunk] {
+            if pages > 0 { offset += 1 }  // the form feed between pages
+            pages += 1
             for (lineIndex, line) in page.lines.enumerated() {
                 if lineIndex > 0 { offset += 1 }  // the newline between lines
                 if line.section != builder.section { builder.startSection(line.section) }
                 offset = builder.add(line: line.text, id: lineID, page: page.number, startingAt: offset)
                 lineID += 1
             }
+            return builder.takeChunks()
         }
-        builder.finish()
-        return builder.chunks
+
+        /// The last chunk.
+        public mutating func finish() -> [Chunk] {
+            builder.finish()
+            return builder.takeChunks()
+        }
     }
 }
 
@@ -54,9 +73,12 @@ private struct Word {
 
 /// The streaming state of `Chunker`: the words not yet cut into a chunk, plus the overlap
 /// kept from the last one.
-private struct Builder {
+private struct Builder: Sendable {
     let options: ChunkingOptions
-    var chunks: [Chunk] = []
+    /// Chunks made and not yet taken.
+    private var chunks: [Chunk] = []
+    /// Chunks made so far, taken or not: the next one's ordinal.
+    private var made = 0
     var section: String?
     private var words: [Word] = []
     /// How many of `words` were already in the previous chunk (the overlap).
@@ -149,6 +171,11 @@ private struct Builder {
         alreadyEmitted = 0
     }
 
+    mutating func takeChunks() -> [Chunk] {
+        defer { chunks.removeAll(keepingCapacity: true) }
+        return chunks
+    }
+
     private mutating func emit(_ slice: ArraySlice<Word>) {
         guard let first = slice.first, let last = slice.last else { return }
         var text = ""
@@ -161,7 +188,8 @@ private struct Builder {
             text.append(String(run.line.unicodeScalars[run.start..<slice[index].end]))
             runStart = index + 1
         }
-        chunks.append(Chunk(ordinal: chunks.count, firstPage: first.page, lastPage: last.page, section: section,
+        made += 1
+        chunks.append(Chunk(ordinal: made - 1, firstPage: first.page, lastPage: last.page, section: section,
                             text: text, startOffset: first.startOffset, endOffset: last.endOffset, pageBreakOffset: pageBreak))
     }
 

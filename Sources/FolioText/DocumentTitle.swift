@@ -10,9 +10,12 @@ public enum DocumentTitle {
         return fileStem
     }
 
+    /// How many of the first pages are searched for a heading-like line.
+    public static let pagesRead = 3
+
     /// The first non-blank line of the first pages when it is short and has letters.
     static func headingLikeLine(in pages: [Page]) -> String? {
-        for page in pages.prefix(3) {
+        for page in pages.prefix(pagesRead) {
             for line in page.lines {
                 let text = line.text.trimmingWhitespace()
                 guard !text.isEmpty else { continue }

@@ -24,32 +24,85 @@ public struct HeaderFooterFilter: Sendable {
     }
 
     /// The pages with running headers, footers and page-number lines removed; page
-    /// numbers and labels are kept.
+    /// numbers and labels are kept. Every page is judged against the whole document.
     public func filter(_ pages: [Page]) -> [Page] {
-        guard pages.count >= minimumPages else { return pages }
-        let edges = pages.map(edgeLineIndices)
-        var pagesPerKey: [String: Int] = [:]
-        for (page, indices) in zip(pages, edges) {
-            let keys = Set(indices.map { Self.normalised(page.lines[$0].text) })
-            for key in keys { pagesPerKey[key, default: 0] += 1 }
+        var stream = Stream(filter: self, radius: pages.count)
+        return pages.flatMap { stream.add($0) } + stream.finish()
+    }
+
+    /// The filter fed one page at a time, for documents too long to hold whole: each page
+    /// is judged against the pages within `radius` of it (a line must repeat on
+    /// `minimumShare` of those), so at most `2 × radius + 1` pages are held. A document of
+    /// up to `radius + 1` pages is judged as a whole, as by `filter(_:)`; in a longer one a
+    /// running header is still on most pages around every page, and a chapter's own
+    /// running header, which a whole-document count misses, is found too.
+    public struct Stream: Sendable {
+        public let filter: HeaderFooterFilter
+        public let radius: Int
+        /// Pages from `radius` before the next one to judge up to the last one added,
+        /// with the comparison keys of their edge lines.
+        private var held: [(page: Page, edges: [Int], keys: Set<String>)] = []
+        /// The index in `held` of the next page to judge.
+        private var next = 0
+        /// For each key, how many held pages have it at an edge.
+        private var pagesPerKey: [String: Int] = [:]
+
+        public init(filter: HeaderFooterFilter, radius: Int = 32) {
+            self.filter = filter
+            self.radius = radius
         }
-        let threshold = max(minimumPages, Int((minimumShare * Double(pages.count)).rounded(.up)))
-        let repeated = Set(pagesPerKey.filter { $0.value >= threshold }.keys)
-        return zip(pages, edges).map { page, indices in
-            var page = page
-            let drop = Set(indices.filter { index in
-                let text = page.lines[index].text
-                return repeated.contains(Self.normalised(text)) || Self.isPageNumber(text)
-            })
-            if !drop.isEmpty {
-                page.lines = page.lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+
+        /// The pages that can now be judged: those with `radius` pages after them.
+        public mutating func add(_ page: Page) -> [Page] {
+            let edges = filter.edgeLineIndices(page)
+            let keys = Set(edges.map { HeaderFooterFilter.normalised(page.lines[$0].text) })
+            for key in keys { pagesPerKey[key, default: 0] += 1 }
+            held.append((page, edges, keys))
+            var judged: [Page] = []
+            while held.count - 1 - next >= radius { judged.append(judgeNext()) }
+            return judged
+        }
+
+        /// The pages still to judge, judged.
+        public mutating func finish() -> [Page] {
+            var judged: [Page] = []
+            while next < held.count { judged.append(judgeNext()) }
+            held.removeAll()
+            pagesPerKey.removeAll()
+            next = 0
+            return judged
+        }
+
+        private mutating func judgeNext() -> Page {
+            var (page, edges, _) = held[next]
+            let window = held.count
+            // A document shorter than `minimumPages` is left alone: a heading that repeats
+            // once is not a header.
+            if window >= filter.minimumPages {
+                let threshold = max(filter.minimumPages, Int((filter.minimumShare * Double(window)).rounded(.up)))
+                let drop = Set(edges.filter { index in
+                    let text = page.lines[index].text
+                    return pagesPerKey[HeaderFooterFilter.normalised(text), default: 0] >= threshold || HeaderFooterFilter.isPageNumber(text)
+                })
+                if !drop.isEmpty {
+                    page.lines = page.lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+                }
+            }
+            next += 1
+            if next > radius {
+                for key in held[0].keys {
+                    pagesPerKey[key]! -= 1
+                    if pagesPerKey[key] == 0 { pagesPerKey[key] = nil }
+                }
+                held.removeFirst()
+                next -= 1
             }
             return page
         }
     }
 
     /// Indices of the first and last `edgeLines` non-blank lines of a page.
-    private func edgeLineIndices(_ page: Page) -> [Int] {
+    func edgeLineIndices(_ page: Page) -> [Int] {
         let nonBlank = page.lines.indices.filter { !page.lines[$0].text.allSatisfy(\.isWhitespace) }
         if nonBlank.count <= 2 * edgeLines { return nonBlank }
         return Array(nonBlank.prefix(edgeLines) + nonBlank.suffix(edgeLines))

@@ -71,3 +71,38 @@ import FolioText
         #expect(hits.first?.text.contains("Budget approved") == true)
     }
 }
+
+/// A PDF of more pages than the header/footer filter holds, read page by page and
+/// written in parts.
+@Suite struct LongPDFIndexingTests {
+    @Test(arguments: PDFOptions.Backend.allCases)
+    func everyPage_isFoundOnItsPage_andTheRunningHeaderNowhere(backend: PDFOptions.Backend) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-long-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
+        let count = 1200
+        // A body line of each page's own even with digits ignored: the number spelt in
+        // consonants (no suffix the stemmer would take off).
+        func item(_ number: Int) -> String { "item" + String(String(number).map { Array("bcdfghjkmn")[Int(String($0))!] }) }
+        let pages = (1...count).map { number in
+            ["Zephyr Holdings Quarterly Ledger", "Entry records the shipment \(item(number)) by sea.", "Page \(number) of \(count)"]
+        }
+        try LongPDF.data(pages: pages).write(to: URL(fileURLWithPath: root + "/docs/ledger.pdf"))
+        let store = try IndexStore(path: root + "/folio.sqlite")
+        var configuration = FolioConfiguration.default
+        configuration.pdf.backend = backend
+        configuration.ocr.enabled = false
+        let summary = try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 1, home: "/").run([root + "/docs"])
+        #expect(summary.failures.isEmpty && summary.indexed == 1, "\(summary)")
+        let reader = try IndexReader(path: store.path)
+        for number in [1, 63, 64, 65, 640, 1199, 1200] {
+            let found = try reader.search(SearchRequest(query: SearchQuery(parsing: item(number)), limit: 5))
+            #expect(found.map(\.page) == [number], "\(item(number)) with \(backend)")
+        }
+        #expect(try reader.search(SearchRequest(query: SearchQuery(parsing: "Zephyr"), limit: 5)).isEmpty, "the running header is in no chunk")
+        let document = try #require(try reader.documents(in: .everything).first)
+        #expect(document.pageCount == count && document.status == .indexed)
+        // At most two pages a chunk: 600 or more chunks, more than are held before a
+        // document is written in parts.
+        #expect(document.chunkCount >= 600)
+    }
+}

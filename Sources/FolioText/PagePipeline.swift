@@ -1,0 +1,43 @@
+public import FolioCore
+
+/// What becomes of a document's pages on their way to the index, one page at a time:
+/// running headers and footers out (`HeaderFooterFilter.Stream`), then cut into chunks
+/// (`Chunker.Stream`). A PDF of thousands of pages goes through holding a window of
+/// pages, not all of them; what it keeps is the chunks until they are taken, and the
+/// first pages after filtering (where `DocumentTitle` looks for a title).
+public struct PagePipeline: Sendable {
+    private var filter: HeaderFooterFilter.Stream
+    private var chunker: Chunker.Stream
+    /// The chunks made and not yet taken.
+    public private(set) var chunks: [Chunk] = []
+    /// The first pages after filtering, as many as `DocumentTitle` reads.
+    public private(set) var firstPages: [Page] = []
+
+    public init(filter: HeaderFooterFilter, chunking: ChunkingOptions) {
+        self.filter = HeaderFooterFilter.Stream(filter: filter)
+        chunker = Chunker.Stream(options: chunking)
+    }
+
+    public mutating func add(_ page: Page) {
+        take(filter.add(page))
+    }
+
+    /// Takes in the pages still held and the last chunk.
+    public mutating func finish() {
+        take(filter.finish())
+        chunks += chunker.finish()
+    }
+
+    /// The chunks made so far, handed over to be written.
+    public mutating func takeChunks() -> [Chunk] {
+        defer { chunks = [] }
+        return chunks
+    }
+
+    private mutating func take(_ pages: [Page]) {
+        for page in pages {
+            if firstPages.count < DocumentTitle.pagesRead { firstPages.append(page) }
+            chunks += chunker.add(page)
+        }
+    }
+}
