@@ -73,12 +73,21 @@ public struct IndexRun: Sendable {
 
     private func index(_ files: [(path: String, status: FileStatus)], into summary: inout IndexSummary,
                        progress: @Sendable (Progress) -> Void) throws(StoreError) {
-        let shared = Mutex((summary: summary, done: 0, error: StoreError?.none))
+        // Largest first, each worker taking the next file when it is free: the cores stay
+        // busy to the end instead of one finishing its share while the other still has
+        // the biggest PDF ahead of it.
+        let files = files.sorted { $0.status.size > $1.status.size }
+        let shared = Mutex((summary: summary, done: 0, next: 0, error: StoreError?.none))
         let now = Int64(time(nil))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: files.count, by: workers) {
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = shared.withLock { state -> Int? in
+                    guard state.error == nil, state.next < files.count else { return nil }
+                    state.next += 1
+                    return state.next - 1
+                }
+                guard let index else { return }
                 let (path, status) = files[index]
-                if shared.withLock({ $0.error != nil }) { return }
                 do throws(StoreError) {
                     let outcome = try indexer.index(path, status: status, now: now)
                     log(outcome, path: path)
