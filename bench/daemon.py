@@ -21,26 +21,24 @@ BIN = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
 FOLDERS = ["pdf", "html", "md", "txt"]
 
 
-def rss_kib(pid):
+def proc_kib(pid, name, field):
+    """A kB figure of /proc/PID/NAME (`VmRSS:` of status, `Pss:` of smaps_rollup); 0 once gone."""
     try:
-        with open(f"/proc/{pid}/status") as f:
+        with open(f"/proc/{pid}/{name}") as f:
             for line in f:
-                if line.startswith("VmRSS:"):
+                if line.startswith(field):
                     return int(line.split()[1])
     except OSError:
         pass
     return 0
+
+
+def rss_kib(pid):
+    return proc_kib(pid, "status", "VmRSS:")
 
 
 def pss_kib(pid):
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+    return proc_kib(pid, "smaps_rollup", "Pss:")
 
 
 def children(pid):

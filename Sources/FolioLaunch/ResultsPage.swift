@@ -63,7 +63,8 @@ public enum ResultsPage {
         return path
     }
 
-    static func escape(_ text: String) -> String {
+    /// Text for HTML (and for Pango markup, which reads the same entities).
+    public static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
             switch character {

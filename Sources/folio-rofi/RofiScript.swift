@@ -39,18 +39,9 @@ struct RofiScript {
 
 /// rofi shows rows as Pango markup: text escaped, matches underlined.
 enum Pango {
+    /// Escaped as markup, and without the characters that end a row or its options.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\n", "\u{1F}", "\0": escaped += " "
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        ResultsPage.escape(String(text.map { $0 == "\n" || $0 == "\u{1F}" || $0 == "\0" ? " " : $0 }))
     }
 
     /// The page and the snippet with its matches underlined.
