@@ -46,7 +46,7 @@ BINARIES = foliod folioq folioctl folio-rofi
 install: release install-data
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(UNITDIR)
 	install -m 0755 $(addprefix .build/release/,$(BINARIES)) $(DESTDIR)$(PREFIX)/bin/
-	install -m 0755 .build/release/folio-search-provider $(DESTDIR)$(LIBEXECDIR)/
+	install -m 0755 .build/release/folio-search-provider .build/release/foliod-worker $(DESTDIR)$(LIBEXECDIR)/
 	sed 's|@BINDIR@|$(PREFIX)/bin|' systemd/foliod.service > $(DESTDIR)$(UNITDIR)/foliod.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/foliod.service
 	@echo "then: systemctl --user daemon-reload && systemctl --user enable --now foliod"
@@ -65,7 +65,7 @@ install-gnome-provider:
 	install -m 0644 data/org.folio.Search.search-provider.ini $(DESTDIR)$(GNOME_PROVIDER_DIR)/
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(BINARIES)) $(DESTDIR)$(LIBEXECDIR)/folio-search-provider
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(BINARIES)) $(DESTDIR)$(LIBEXECDIR)/folio-search-provider $(DESTDIR)$(LIBEXECDIR)/foliod-worker
 	rm -f $(DESTDIR)$(UNITDIR)/foliod.service
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/org.folio.Search.service $(DESTDIR)$(DATADIR)/applications/org.folio.Search.desktop
 	rm -f $(DESTDIR)$(DATADIR)/krunner/dbusplugins/org.folio.Search.desktop

@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "foliod", targets: ["foliod"]),
+        .executable(name: "foliod-worker", targets: ["foliod-worker"]),
         .executable(name: "folioq", targets: ["folioq"]),
         .executable(name: "folioctl", targets: ["folioctl"]),
         .executable(name: "folio-search-provider", targets: ["folio-search-provider"]),
@@ -79,7 +80,7 @@ let package = Package(
         .target(
             name: "FolioDaemon",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioWatch", "FolioSystem", "FolioIndexer",
+                "FolioCore", "FolioStore", "FolioWatch", "FolioSystem",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -106,8 +107,12 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "foliod",
-            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioDaemon", "FolioStore",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FolioCLI", "FolioCore", "FolioDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
+        // The daemon's extraction processes: the only part of it that loads the readers.
+        .executableTarget(
+            name: "foliod-worker",
+            dependencies: ["FolioCLI", "FolioIndexer", "FolioStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "folio-search-provider",

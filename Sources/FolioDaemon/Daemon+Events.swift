@@ -1,6 +1,5 @@
 internal import FolioCore
 internal import FolioStore
-internal import FolioIndexer
 internal import FolioSystem
 internal import FolioWatch
 internal import Glibc
@@ -89,7 +88,7 @@ extension Daemon {
                 try store.rename(tree: old, to: new)
                 // A walk of the new place catches what changed while the events travelled.
                 startWalk(new, reconcile: true)
-            } else if try store.rename(file: old, to: new), DocumentIndexer.supports(new) {
+            } else if try store.rename(file: old, to: new), DocumentKind(path: new) != nil {
                 coalescer.note(new, at: Clock.milliseconds(), finished: true)
             } else {
                 try store.purge(.file(old))
@@ -118,6 +117,6 @@ extension Daemon {
             }
             return
         }
-        if DocumentIndexer.supports(path) { queue.addRecent(path) }
+        if DocumentKind(path: path) != nil { queue.addRecent(path) }
     }
 }

@@ -1,6 +1,5 @@
 internal import FolioCore
 internal import FolioStore
-internal import FolioIndexer
 internal import FolioSystem
 internal import FolioWatch
 internal import Glibc
@@ -67,7 +66,7 @@ extension Daemon {
 
     /// Whether a file found by a walk differs from what the index holds.
     func needsIndexing(_ path: String, status: FileStatus) -> Bool {
-        guard DocumentIndexer.supports(path) else { return false }
+        guard DocumentKind(path: path) != nil else { return false }
         do {
             guard let stored = try store.storedDocument(at: path) else { return true }
             return stored.signature != FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds,

@@ -1,23 +1,31 @@
 internal import FolioCore
 internal import FolioStore
-internal import FolioIndexer
 internal import FolioSystem
 internal import Glibc
 
 extension Daemon {
-    /// Starts the extraction processes: `workers`, or one per core.
-    func startWorkers() throws {
-        let count = configuration.daemon.workers > 0 ? configuration.daemon.workers : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        while workers.count < max(1, count) { workers.append(try spawnWorker()) }
+    /// How many extraction processes may run: `workers`, or one per core.
+    var workerLimit: Int {
+        max(1, configuration.daemon.workers > 0 ? configuration.daemon.workers : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     private func spawnWorker() throws(SystemError) -> Worker {
         try Worker(executable: setup.executable, arguments: setup.workerArguments)
     }
 
-    /// Gives queued files to idle workers.
+    /// Gives queued files to idle workers, starting workers (up to the limit) when there
+    /// are more files than idle ones.
     func dispatch() {
-        guard !paused else { return }
+        guard !paused, !queue.isEmpty else { return }
+        while workers.count < workerLimit, queue.count > workers.filter(\.isIdle).count {
+            do {
+                workers.append(try spawnWorker())
+            } catch {
+                record(error)
+                break
+            }
+        }
+        lastWork = Clock.milliseconds()
         let deadline = Clock.milliseconds() + Int64(configuration.daemon.fileTimeoutSeconds) * 1000
         // From the end: `replace` may remove a worker it cannot restart.
         for index in workers.indices.reversed() where workers[index].isIdle {
@@ -39,6 +47,16 @@ extension Daemon {
                 replace(worker: index, failing: path, reason: "extraction \(ChildProcess.describe(exitStatus: status))")
             }
         }
+    }
+
+    /// Ends the workers once nothing has been queued for `idleWorkerMilliseconds`: an
+    /// idle daemon then holds none of the readers' memory. The next change starts them
+    /// again (tens of milliseconds).
+    func retireIdleWorkers(at now: Int64) {
+        guard !workers.isEmpty, queue.isEmpty, workers.allSatisfy(\.isIdle), now - lastWork > Self.idleWorkerMilliseconds else { return }
+        for worker in workers { _ = worker.stop(kill: false) }
+        workers.removeAll()
+        logger.debug("workers stopped while idle")
     }
 
     /// Kills workers past the file time limit.
@@ -71,7 +89,7 @@ extension Daemon {
             record(error)
             workers.remove(at: index)
         }
-        guard let path, let status = try? FileStatus.of(path), let kind = DocumentIndexer.kind(of: path) else { return }
+        guard let path, let status = try? FileStatus.of(path), let kind = DocumentKind(path: path) else { return }
         let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
         let record = DocumentRecord(path: path, signature: signature, contentHash: nil, kind: kind, title: nil, pageCount: 0, chunkCount: 0,
                                     status: .failed, error: "\(path): \(reason); it is tried again when it changes",

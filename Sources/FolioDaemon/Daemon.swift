@@ -1,6 +1,5 @@
 public import FolioCore
 internal import FolioStore
-internal import FolioIndexer
 internal import FolioSystem
 internal import FolioWatch
 internal import Logging
@@ -11,7 +10,8 @@ internal import Glibc
 /// One thread runs an event loop over `poll(2)`: inotify events go through the per-path
 /// `Coalescer` into the `IndexQueue`; walks (at start-up, after an overflow, for a new or
 /// moved-in folder, for folders inotify cannot watch) feed the queue while it has room;
-/// `workers` child processes (`foliod worker`) extract and store one file at a time;
+/// up to `workers` child processes (`foliod-worker`, started when files wait and ended
+/// after ten idle seconds) extract and store one file at a time;
 /// the control socket answers `folioctl`. Renames and moves inside the watched tree only
 /// change paths in the index. Extraction never runs in this process, so a crash or hang
 /// in a C library costs one file: the worker is killed and replaced, and the file is
@@ -22,8 +22,7 @@ public final class Daemon {
         public var databasePath: String
         public var controlSocketPath: String
         public var home: String
-        /// The binary to start workers from (`foliod` itself) and the arguments before
-        /// `worker`'s own.
+        /// The worker program (`foliod-worker`) and its arguments.
         public var executable: String
         public var workerArguments: [String]
         public var environment: [String: String]
@@ -56,7 +55,13 @@ public final class Daemon {
     var coalescer: Coalescer<String>
     var queue = IndexQueue(capacity: 2048)
     var walks: [PendingWalk] = []
+    /// The extraction processes running: started when files are queued, ended when
+    /// idle (`retireIdleWorkers`).
     var workers: [Worker] = []
+    /// When a file was last handed to a worker (monotonic milliseconds).
+    var lastWork: Int64 = 0
+    /// Idle time after which the workers are ended.
+    static let idleWorkerMilliseconds: Int64 = 10_000
     var paused = false
     var stopping = false
     /// Moves seen from one side only yet: cookie → path left, and when.
@@ -95,9 +100,8 @@ public final class Daemon {
         let process = __priority_which_t(PRIO_PROCESS.rawValue)
         if getpriority(process, 0) < 10 { setpriority(process, 0, 10) }
         applyFolders(configuration.folders)
-        try startWorkers()
         notifier.notify("READY=1")
-        logger.info("started", metadata: ["folders": "\(folders)", "workers": "\(workers.count)"])
+        logger.info("started", metadata: ["folders": "\(folders)", "workers": "\(workerLimit)"])
         while !stopping {
             advanceWalks()
             dispatch()
@@ -117,6 +121,7 @@ public final class Daemon {
             expireMoves(at: now)
             for path in coalescer.takeReady(at: now) { changed(path) }
             killOverdueWorkers(at: now)
+            retireIdleWorkers(at: now)
             rescanUnwatchedIfDue(at: now)
             notifyStatusIfDue(at: now)
         }

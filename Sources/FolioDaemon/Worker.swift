@@ -1,7 +1,7 @@
 internal import FolioSystem
 internal import Glibc
 
-/// One extraction process: `foliod worker`, fed one path at a time on its standard input
+/// One extraction process: `foliod-worker`, fed one path at a time on its standard input
 /// (NUL-terminated, so any file name passes) and answering one line on its standard
 /// output when the file is done. It writes the document to the database itself; a crash
 /// or a hang inside poppler, MuPDF or tesseract costs that process and that one file.

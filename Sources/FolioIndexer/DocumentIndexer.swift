@@ -36,17 +36,6 @@ public struct DocumentIndexer: Sendable {
         self.configuration = configuration
     }
 
-    /// Whether Folio has a loader for files at this path.
-    public static func supports(_ path: String) -> Bool {
-        kind(of: path) != nil
-    }
-
-    /// The kind of document a file at this path is read as, or `nil` when Folio does not
-    /// read it.
-    public static func kind(of path: String) -> DocumentKind? {
-        LoaderRegistry.standard.loader(forPath: path)?.kind
-    }
-
     public func index(_ path: String, status: FileStatus, now: Int64) throws(StoreError) -> Outcome {
         guard let loader = registry.loader(forPath: path) else { return .unsupported }
         let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)

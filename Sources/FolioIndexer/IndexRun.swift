@@ -50,7 +50,7 @@ public struct IndexRun: Sendable {
                 switch item {
                 case let .file(path, status):
                     seen.insert(path)
-                    if DocumentIndexer.supports(path) {
+                    if DocumentKind(path: path) != nil {
                         files.append((path, status))
                     } else {
                         summary.unsupported += 1

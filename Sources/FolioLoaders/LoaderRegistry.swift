@@ -1,38 +1,23 @@
 public import FolioCore
 
-/// Chooses the loader for a file from its extension; content sniffing then guards the
-/// choice (`TextDecoding` refuses binary data behind a text extension).
+/// Chooses the loader for a file from its kind (`DocumentKind(path:)`, by extension);
+/// content sniffing then guards the choice (`TextDecoding` refuses binary data behind a
+/// text extension).
 public struct LoaderRegistry: Sendable {
-    private var loadersByExtension: [String: any Loader]
+    private var loaders: [DocumentKind: any Loader]
 
-    public init(loaders: [String: any Loader]) {
-        loadersByExtension = loaders
+    public init(loaders: [DocumentKind: any Loader]) {
+        self.loaders = loaders
     }
 
-    /// The loaders Folio ships with, by lower-case extension.
-    public static let standard: LoaderRegistry = {
-        var loaders: [String: any Loader] = [:]
-        for ext in ["txt", "text", "rst", "org", "adoc", "asciidoc", "tex", "log", "csv", "tsv"] {
-            loaders[ext] = PlainTextLoader()
-        }
-        for ext in ["md", "markdown", "mdown", "mkd", "mkdn"] {
-            loaders[ext] = MarkdownLoader()
-        }
-        for ext in ["html", "htm", "xhtml"] {
-            loaders[ext] = HTMLLoader()
-        }
-        loaders["pdf"] = PDFLoader()
-        for ext in ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp"] {
-            loaders[ext] = ImageLoader()
-        }
-        return LoaderRegistry(loaders: loaders)
-    }()
+    /// The loaders Folio ships with.
+    public static let standard = LoaderRegistry(loaders: [
+        .text: PlainTextLoader(), .markdown: MarkdownLoader(), .html: HTMLLoader(), .pdf: PDFLoader(), .image: ImageLoader(),
+    ])
 
     /// The loader for `path`, or `nil` when Folio does not index files of that type.
     public func loader(forPath path: String) -> (any Loader)? {
-        let name = path.split(separator: "/").last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return loadersByExtension[name[name.index(after: dot)...].lowercased()]
+        DocumentKind(path: path).flatMap { loaders[$0] }
     }
 
     /// How many pages and images tesseract has recognised in this process (cache hits do
@@ -42,5 +27,5 @@ public struct LoaderRegistry: Sendable {
     }
 
     /// The kinds some loader produces.
-    public var kinds: Set<DocumentKind> { Set(loadersByExtension.values.map(\.kind)) }
+    public var kinds: Set<DocumentKind> { Set(loaders.keys) }
 }

@@ -2,7 +2,6 @@ internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
 internal import FolioDaemon
-internal import FolioStore
 internal import Glibc
 
 /// `foliod`: the background service that keeps the index equal to the configured folders.
@@ -14,45 +13,39 @@ struct FolioDaemonCommand: ParsableCommand {
             Runs until SIGTERM (finishing the files in hand). SIGHUP or `folioctl reload` re-reads the \
             configuration. `folioctl status` shows what it is doing. Usually started by systemd \
             (systemd/foliod.service).
-            """,
-        subcommands: [Run.self, WorkerCommand.self],
-        defaultSubcommand: Run.self)
+            """)
 
-    struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the daemon (the default).")
+    @OptionGroup var common: CommonOptions
 
-        @OptionGroup var common: CommonOptions
-
-        func run() throws {
-            do {
-                let configuration = try common.configuration()
-                let file = common.configurationFile
-                let required = common.config != nil
-                let setup = Daemon.Setup(
-                    configuration: configuration, databasePath: common.databasePath,
-                    controlSocketPath: common.paths.controlSocket, home: common.paths.home, executable: "/proc/self/exe",
-                    workerArguments: ["worker", "--db", common.databasePath] + (required ? ["--config", file] : []),
-                    environment: Environment.variables,
-                    reloadConfiguration: { try CommonOptions.loadConfiguration(file: file, required: required) })
-                try Daemon(setup: setup).run()
-            } catch {
-                throw ExitStatus.fail("foliod", error)
-            }
+    func run() throws {
+        do {
+            let configuration = try common.configuration()
+            let file = common.configurationFile
+            let required = common.config != nil
+            let setup = Daemon.Setup(
+                configuration: configuration, databasePath: common.databasePath,
+                controlSocketPath: common.paths.controlSocket, home: common.paths.home, executable: try Self.workerProgram(),
+                workerArguments: ["--db", common.databasePath] + (required ? ["--config", file] : []),
+                environment: Environment.variables,
+                reloadConfiguration: { try CommonOptions.loadConfiguration(file: file, required: required) })
+            try Daemon(setup: setup).run()
+        } catch {
+            throw ExitStatus.fail("foliod", error)
         }
     }
 
-    struct WorkerCommand: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "worker", abstract: "An extraction process of the daemon (started by foliod itself).", shouldDisplay: false)
-
-        @OptionGroup var common: CommonOptions
-
-        func run() throws {
-            do {
-                WorkerLoop.run(store: try IndexStore(path: common.databasePath), configuration: try common.configuration())
-            } catch {
-                throw ExitStatus.fail("foliod worker", error)
-            }
+    /// `foliod-worker`: beside this binary (the build folder, or a `bin` it was installed
+    /// to with it), else in `../libexec` (`make install`).
+    static func workerProgram() throws -> String {
+        var executable = CommandLine.arguments[0]
+        if let resolved = realpath("/proc/self/exe", nil) {
+            executable = String(cString: resolved)
+            free(resolved)
         }
+        let folder = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
+        for candidate in [folder + "/foliod-worker", folder + "/../libexec/foliod-worker"] where access(candidate, X_OK) == 0 {
+            return candidate
+        }
+        throw ValidationError("foliod-worker is not beside \(executable) nor in \(folder)/../libexec: install it with foliod (make install)")
     }
 }

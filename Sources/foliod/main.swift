@@ -1,3 +1,3 @@
 internal import FolioCLI
 
-CommandLauncher.main(FolioDaemonCommand.self, limitsOpenMP: true)
+CommandLauncher.main(FolioDaemonCommand.self)

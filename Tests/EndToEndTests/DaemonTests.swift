@@ -73,6 +73,23 @@ import Foundation
         #expect(try folio.run("folioctl", ["status"]).output.contains("foliod: "))
     }
 
+    /// The workers (which load the PDF and OCR libraries) run only while there is work:
+    /// an idle daemon is one small process, and the next change starts them again.
+    @Test func idleDaemon_endsItsWorkers_andStartsThemForTheNextChange() throws {
+        let daemon = try start()
+        defer { stop(daemon) }
+        let children = { () -> [String] in
+            let pid = daemon.processIdentifier
+            return ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "").split(separator: " ").map(String.init)
+        }
+        try folio.write("Documents/first.txt", "wombat burrows")
+        try waitUntil("first.txt is searchable") { try paths("wombat") == ["first.txt"] }
+        #expect(!children().isEmpty)
+        try waitUntil("the idle workers have ended", timeout: 30) { children().isEmpty }
+        try folio.write("Documents/second.txt", "numbat forages")
+        try waitUntil("second.txt is searchable") { try paths("numbat") == ["second.txt"] }
+    }
+
     @Test func createModifyDeleteRenameAndMoves_keepTheIndexEqualToTheDisk() throws {
         try FileManager.default.createDirectory(atPath: folio.home + "/outside", withIntermediateDirectories: true)
         try folio.write("Documents/a.txt", "alpha one")

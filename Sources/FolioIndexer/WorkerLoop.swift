@@ -1,10 +1,9 @@
 public import FolioCore
 public import FolioStore
-internal import FolioIndexer
 internal import FolioSystem
 internal import Glibc
 
-/// The child side of `Worker`: `foliod worker` reads NUL-terminated paths on standard
+/// The worker side of the daemon (`foliod-worker`): reads NUL-terminated paths on standard
 /// input, brings each one's document up to date in the database, and answers one line
 /// per file on standard output (`indexed`, `partial`, `failed`, `unchanged`, `gone`, or
 /// `error<TAB>message` when the database refused). It exits at the end of its input.
