@@ -1,4 +1,5 @@
 internal import CGio
+internal import FolioCLI
 
 /// One D-Bus interface served at one object path. GDBus checks every call's arguments
 /// against `introspection` before `handle` sees it, and answers a call with the wrong
@@ -7,8 +8,29 @@ protocol DBusObject: AnyObject {
     /// `<node><interface name="…">…</interface></node>`, as in the interface's specification.
     var introspection: String { get }
     var objectPath: String { get }
-    /// Answers one call through `call.reply` or `call.fail`.
-    func handle(_ method: String, _ call: MethodCall)
+    /// Answers one call through `call.reply`; a thrown failure becomes its D-Bus error.
+    func handle(_ method: String, _ call: MethodCall) throws(CallFailure)
+}
+
+/// A call that cannot be answered with results: the D-Bus error it gets.
+enum CallFailure: Error {
+    case invalidArguments(String)
+    case failed(String)
+    /// Not reached in practice: GDBus answers calls to methods the introspection data
+    /// does not list.
+    case unknownMethod(String)
+
+    func send(to call: MethodCall) {
+        switch self {
+        case let .invalidArguments(message):
+            call.fail("InvalidArgs", message)
+        case let .failed(message):
+            Output.error("folio-search-provider: \(message)\n")
+            call.fail("Failed", message)
+        case let .unknownMethod(method):
+            call.fail("UnknownMethod", "no method \(method)")
+        }
+    }
 }
 
 /// A method call in hand: its arguments and the invocation that must be answered once.

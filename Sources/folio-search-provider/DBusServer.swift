@@ -54,7 +54,12 @@ final class DBusServer {
             guard let method, let parameters, let invocation, let userData else { return }
             let box = Unmanaged<ObjectBox>.fromOpaque(userData).takeUnretainedValue()
             box.server.lastCall = DBusServer.now()
-            box.object.handle(String(cString: method), MethodCall(parameters: parameters, invocation: invocation))
+            let call = MethodCall(parameters: parameters, invocation: invocation)
+            do throws(CallFailure) {
+                try box.object.handle(String(cString: method), call)
+            } catch {
+                error.send(to: call)
+            }
         }
         // GDBus copies the vtable; the interface info stays referenced by the node.
         let id = g_dbus_connection_register_object(connection, object.objectPath, node.pointee.interfaces[0], &vtable, box, nil, &error)

@@ -44,43 +44,39 @@ final class GnomeSearchProvider: DBusObject {
         self.launcher = launcher
     }
 
-    func handle(_ method: String, _ call: MethodCall) {
-        do throws(LauncherFailure) {
-            switch method {
-            case "GetInitialResultSet":
-                call.reply(Variant.strings(try results(call.strings(0))))
-            case "GetSubsearchResultSet":
-                // A fresh search rather than a filter of the previous ids: the previous
-                // set was cut at ten, and the best documents for the longer query may
-                // not be among them.
-                call.reply(Variant.strings(try results(call.strings(1))))
-            case "GetResultMetas":
-                var metas: [OpaquePointer] = []
-                for id in call.strings(0) {
-                    if let meta = try meta(id) { metas.append(meta) }
-                }
-                call.reply(Variant.array(of: "a{sv}", metas))
-            case "ActivateResult":
-                try launcher.activate(call.string(0))
-                call.reply()
-            case "LaunchSearch":
-                try launcher.showAllResults(call.strings(0))
-                call.reply()
-            default:
-                call.fail("UnknownMethod", "no method \(method)")
+    func handle(_ method: String, _ call: MethodCall) throws(CallFailure) {
+        switch method {
+        case "GetInitialResultSet":
+            call.reply(Variant.strings(try results(call.strings(0))))
+        case "GetSubsearchResultSet":
+            // A fresh search rather than a filter of the previous ids: the previous
+            // set was cut at ten, and the best documents for the longer query may
+            // not be among them.
+            call.reply(Variant.strings(try results(call.strings(1))))
+        case "GetResultMetas":
+            var metas: [OpaquePointer] = []
+            for id in call.strings(0) {
+                if let meta = try meta(id) { metas.append(meta) }
             }
-        } catch {
-            error.send(to: call)
+            call.reply(Variant.array(of: "a{sv}", metas))
+        case "ActivateResult":
+            try launcher.activate(call.string(0))
+            call.reply()
+        case "LaunchSearch":
+            try launcher.showAllResults(call.strings(0))
+            call.reply()
+        default:
+            throw .unknownMethod(method)
         }
     }
 
-    private func results(_ terms: [String]) throws(LauncherFailure) -> [String] {
+    private func results(_ terms: [String]) throws(CallFailure) -> [String] {
         try launcher.search(terms.joined(separator: " "), limit: Self.resultLimit).map(\.id.text)
     }
 
     /// The row's name, description and icon; an id that is not (or no longer) in the
     /// index is left out, which the shell takes as "no such result".
-    private func meta(_ id: String) throws(LauncherFailure) -> OpaquePointer? {
+    private func meta(_ id: String) throws(CallFailure) -> OpaquePointer? {
         let row: LauncherSearch.Row
         do {
             row = try launcher.row(id)

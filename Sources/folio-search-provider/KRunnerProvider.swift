@@ -50,29 +50,25 @@ final class KRunnerProvider: DBusObject {
         self.launcher = launcher
     }
 
-    func handle(_ method: String, _ call: MethodCall) {
-        do throws(LauncherFailure) {
-            switch method {
-            case "Match":
-                call.reply(try matches(call.string(0)))
-            case "Run":
-                try run(matchID: call.string(0), action: call.string(1))
-                call.reply()
-            case "Actions":
-                call.reply(Variant.array(of: "(sss)", Self.actions.map { Variant.tuple([Variant.string($0.0), Variant.string($0.1), Variant.string($0.2)]) }))
-            case "Config":
-                call.reply(Variant.dictionary([("MinLetterCount", Variant.int32(Self.minimumLetters))]))
-            case "Teardown":
-                call.reply()
-            default:
-                call.fail("UnknownMethod", "no method \(method)")
-            }
-        } catch {
-            error.send(to: call)
+    func handle(_ method: String, _ call: MethodCall) throws(CallFailure) {
+        switch method {
+        case "Match":
+            call.reply(try matches(call.string(0)))
+        case "Run":
+            try run(matchID: call.string(0), action: call.string(1))
+            call.reply()
+        case "Actions":
+            call.reply(Variant.array(of: "(sss)", Self.actions.map { Variant.tuple([Variant.string($0.0), Variant.string($0.1), Variant.string($0.2)]) }))
+        case "Config":
+            call.reply(Variant.dictionary([("MinLetterCount", Variant.int32(Self.minimumLetters))]))
+        case "Teardown":
+            call.reply()
+        default:
+            throw .unknownMethod(method)
         }
     }
 
-    private func matches(_ query: String) throws(LauncherFailure) -> OpaquePointer {
+    private func matches(_ query: String) throws(CallFailure) -> OpaquePointer {
         let text = query.trimmingWhitespace()
         guard text.count >= Self.minimumLetters else { return Variant.array(of: "(sssida{sv})", []) }
         let rows = try launcher.search(text, limit: Self.resultLimit)
@@ -93,7 +89,7 @@ final class KRunnerProvider: DBusObject {
         })
     }
 
-    private func run(matchID: String, action: String) throws(LauncherFailure) {
+    private func run(matchID: String, action: String) throws(CallFailure) {
         switch action {
         case "": try launcher.activate(matchID)
         case "open-folder": try launcher.showInFolder(matchID)

@@ -22,14 +22,14 @@ final class Launcher {
 
     /// Opens a result: the file, at the page for a PDF. Only files in the index are
     /// opened, so another program on the bus cannot use the provider to start anything.
-    func activate(_ id: String) throws(LauncherFailure) {
+    func activate(_ id: String) throws(CallFailure) {
         let row = try row(id)
         try run { () throws(LaunchError) in server.reap(try opener.open(path: row.id.path, page: row.id.page, kind: row.kind)) }
     }
 
     /// Shows the file in the file manager (selected) through the freedesktop
     /// `FileManager1` interface when a file manager serves it, else opens its folder.
-    func showInFolder(_ id: String) throws(LauncherFailure) {
+    func showInFolder(_ id: String) throws(CallFailure) {
         let row = try row(id)
         let fileManager = "org.freedesktop.FileManager1"
         if server.canReach(fileManager) {
@@ -44,13 +44,13 @@ final class Launcher {
         try run { () throws(LaunchError) in server.reap(try opener.openContainingFolder(of: row.id.path)) }
     }
 
-    func copyPath(_ id: String) throws(LauncherFailure) {
+    func copyPath(_ id: String) throws(CallFailure) {
         let row = try row(id)
         try run { () throws(LaunchError) in try Clipboard.copy(row.id.path) }
     }
 
     /// Every result for `terms` as a page in the default browser (or `[open] command`).
-    func showAllResults(_ terms: [String]) throws(LauncherFailure) {
+    func showAllResults(_ terms: [String]) throws(CallFailure) {
         let query = terms.joined(separator: " ")
         let rows = try search(query, limit: 100)
         try run { () throws(LaunchError) in
@@ -59,7 +59,7 @@ final class Launcher {
         }
     }
 
-    func search(_ text: String, limit: Int) throws(LauncherFailure) -> [LauncherSearch.Row] {
+    func search(_ text: String, limit: Int) throws(CallFailure) -> [LauncherSearch.Row] {
         guard text.contains(where: { !$0.isWhitespace }) else { return [] }
         do {
             return try search.search(text, limit: limit)
@@ -68,7 +68,7 @@ final class Launcher {
         }
     }
 
-    func row(_ id: String) throws(LauncherFailure) -> LauncherSearch.Row {
+    func row(_ id: String) throws(CallFailure) -> LauncherSearch.Row {
         guard let resultID = ResultID(id) else { throw .invalidArguments("\"\(id)\" is not a Folio result id (PAGE:/PATH)") }
         let found: LauncherSearch.Row?
         do {
@@ -80,27 +80,11 @@ final class Launcher {
         return found
     }
 
-    private func run(_ body: () throws(LaunchError) -> Void) throws(LauncherFailure) {
+    private func run(_ body: () throws(LaunchError) -> Void) throws(CallFailure) {
         do {
             try body()
         } catch {
             throw .failed(error.description)
-        }
-    }
-}
-
-/// A call that cannot be answered with results: the D-Bus error it gets.
-enum LauncherFailure: Error {
-    case invalidArguments(String)
-    case failed(String)
-
-    func send(to call: MethodCall) {
-        switch self {
-        case let .invalidArguments(message):
-            call.fail("InvalidArgs", message)
-        case let .failed(message):
-            Output.error("folio-search-provider: \(message)\n")
-            call.fail("Failed", message)
         }
     }
 }
