@@ -17,19 +17,26 @@ extension Daemon {
     /// are more files than idle ones.
     func dispatch() {
         guard !paused, !queue.isEmpty else { return }
-        while workers.count < workerLimit, queue.count > workers.filter(\.isIdle).count {
+        let now = Clock.milliseconds()
+        // After a failed start, wait a little: the loop comes here many times a second.
+        let mayStart = workerStartFailedAt.map { now - $0 > Self.workerRestartPauseMilliseconds } ?? true
+        while mayStart, workers.count < workerLimit, queue.count > workers.filter(\.isIdle).count {
             do {
                 workers.append(try spawnWorker())
             } catch {
                 record(error)
+                workerStartFailedAt = now
                 break
             }
         }
-        lastWork = Clock.milliseconds()
-        let deadline = Clock.milliseconds() + Int64(configuration.daemon.fileTimeoutSeconds) * 1000
+        lastWork = now
         // From the end: `replace` may remove a worker it cannot restart.
         for index in workers.indices.reversed() where workers[index].isIdle {
             guard let path = queue.next() else { return }
+            // The time limit is for reading the file: a worker just started gets its
+            // start-up time on top.
+            let reading = max(now, workers[index].startedAt + Self.workerStartupMilliseconds)
+            let deadline = reading + Int64(configuration.daemon.fileTimeoutSeconds) * 1000
             if !workers[index].start(path, deadline: deadline) { replace(worker: index, failing: path, reason: "the worker process was gone") }
         }
     }

@@ -62,6 +62,12 @@ public final class Daemon {
     var lastWork: Int64 = 0
     /// Idle time after which the workers are ended.
     static let idleWorkerMilliseconds: Int64 = 10_000
+    /// When starting a worker last failed, and how long to wait before trying again.
+    var workerStartFailedAt: Int64?
+    static let workerRestartPauseMilliseconds: Int64 = 5_000
+    /// What a worker's start (loading its libraries, opening the index) may take before
+    /// its first file's time limit begins.
+    static let workerStartupMilliseconds: Int64 = 5_000
     var paused = false
     var stopping = false
     /// Moves seen from one side only yet: cookie → path left, and when.

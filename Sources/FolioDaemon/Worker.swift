@@ -11,6 +11,8 @@ final class Worker {
     let output: Int32
     private let input: Int32
     private var received: [UInt8] = []
+    /// When the process was started (monotonic milliseconds).
+    let startedAt = Clock.milliseconds()
     /// The file in hand and when it must be done by (monotonic milliseconds).
     private(set) var current: (path: String, deadline: Int64)?
 
