@@ -133,6 +133,6 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"], swiftSettings: swiftSettings),
     ]
 )

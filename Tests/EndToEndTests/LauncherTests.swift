@@ -123,6 +123,27 @@ import Foundation
         #expect(try call(Self.krunnerPath, Self.krunner + ".Teardown").output == "()\n")
     }
 
+    /// With a file manager on the bus, "Open containing folder" asks it to show the file
+    /// (selected), through the freedesktop FileManager1 interface.
+    @Test func openContainingFolder_asksTheFileManagerToShowTheFile() throws {
+        let fileManager = Process()
+        fileManager.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        fileManager.arguments = [Self.repository + "/Tests/EndToEndTests/Fixtures/file-manager.py", folio.home + "/shown"]
+        fileManager.environment = folio.environment
+        let ready = Pipe()
+        fileManager.standardOutput = ready
+        try fileManager.run()
+        defer {
+            kill(fileManager.processIdentifier, SIGKILL)
+            fileManager.waitUntilExit()
+        }
+        #expect(String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self) == "ready\n")
+        let run = try call(Self.krunnerPath, Self.krunner + ".Run", "1:\(documents)/tax.txt", "open-folder")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try String(contentsOfFile: folio.home + "/shown", encoding: .utf8) == "file://\(documents)/tax.txt\n")
+        #expect(!FileManager.default.fileExists(atPath: recorded), "the folder was not opened besides")
+    }
+
     @Test func malformedCalls_getDBusErrors_andTheProviderGoesOn() throws {
         let wrongType = try folio.runTool("/usr/bin/dbus-send", ["--bus=" + bus.address, "--print-reply", "--dest=" + Self.busName,
                                                                  Self.gnomePath, Self.gnome + ".GetInitialResultSet", "string:tax"])
