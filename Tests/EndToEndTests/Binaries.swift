@@ -71,10 +71,11 @@ struct Binaries {
                       error: try String(contentsOfFile: errorPath, encoding: .utf8))
     }
 
-    /// Starts a binary in the background, its output discarded.
-    func spawn(_ program: String, _ arguments: [String]) throws -> Process {
+    /// Starts a binary in the background (a built one, or with `absolute` a program of
+    /// the system), its output discarded.
+    func spawn(_ program: String, _ arguments: [String], absolute: Bool = false) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.directory + "/" + program)
+        process.executableURL = URL(fileURLWithPath: absolute ? program : Self.directory + "/" + program)
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: home)

@@ -90,6 +90,27 @@ import Foundation
         try waitUntil("second.txt is searchable") { try paths("numbat") == ["second.txt"] }
     }
 
+    /// More folders than inotify watches: foliod runs in a user namespace of its own whose
+    /// watch limit (`/proc/sys/user/max_inotify_watches`, per namespace) is 8, so the
+    /// machine's limit is untouched. The folders left unwatched are walked every
+    /// `rescan_interval_seconds`, and status says so and how to raise the limit.
+    @Test func moreFoldersThanWatches_areRescanned_andStatusSaysSo() throws {
+        try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\nworkers = 1\nrescan_interval_seconds = 10\n")
+        for index in 0..<20 { try folio.write("Documents/folder\(index)/note.txt", "marmot\(index) notes") }
+        let daemon = try folio.spawn("/usr/bin/unshare", ["-U", "-r", "/bin/sh", "-c",
+                                                         "echo 8 > /proc/sys/user/max_inotify_watches && exec \"$0\"", Binaries.directory + "/foliod"],
+                                     absolute: true)
+        defer { stop(daemon) }
+        try waitUntil("the walk indexed every folder") { try paths("marmot19") == ["folder19/note.txt"] }
+        let status = try folio.run("folioctl", ["status", "--json"]).output
+        #expect(status.contains("\"unwatched_directories\":"), "\(status)")
+        #expect(status.contains("inotify watches ran out") && status.contains("max_user_watches"), "\(status)")
+        // A new file in every folder: at least 12 of them have no watch, so only the
+        // rescan can find all 20.
+        for index in 0..<20 { try folio.write("Documents/folder\(index)/late.txt", "capybara arrives") }
+        try waitUntil("the rescan found every late.txt", timeout: 60) { try paths("capybara").count == 20 }
+    }
+
     @Test func createModifyDeleteRenameAndMoves_keepTheIndexEqualToTheDisk() throws {
         try FileManager.default.createDirectory(atPath: folio.home + "/outside", withIntermediateDirectories: true)
         try folio.write("Documents/a.txt", "alpha one")
