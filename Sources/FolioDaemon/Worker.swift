@@ -18,23 +18,10 @@ final class Worker {
 
     /// Starts `executable arguments…` with pipes for its standard input and output.
     init(executable: String, arguments: [String]) throws(SystemError) {
-        var toChild: [Int32] = [0, 0]
-        var fromChild: [Int32] = [0, 0]
-        _ = try systemCall("pipe", path: executable) { pipe(&toChild) }
-        _ = try systemCall("pipe", path: executable) { pipe(&fromChild) }
-        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        let pid: pid_t
-        do {
-            pid = try ChildProcess.spawn([executable] + arguments, standardInput: toChild[0], standardOutput: fromChild[1])
-        } catch {
-            (toChild + fromChild).forEach { close($0) }
-            throw error
-        }
-        close(toChild[0])
-        close(fromChild[1])
-        process = pid
-        input = toChild[1]
-        output = fromChild[0]
+        let child = try ChildProcess.spawnWithPipes([executable] + arguments)
+        process = child.pid
+        input = child.input
+        output = child.output
         _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
     }
 

@@ -44,42 +44,56 @@ public enum ChildProcess {
         return pid
     }
 
-    /// Runs a program to its end, giving it `input` on its standard input, and returns its
-    /// exit status and what it wrote on standard output.
-    public static func run(_ arguments: [String], input: [UInt8] = []) throws(SystemError) -> (status: Int32, output: [UInt8]) {
+    /// Starts a program with pipes to its standard input and from its standard output,
+    /// and returns its process id and the caller's ends of the two pipes.
+    public static func spawnWithPipes(_ arguments: [String]) throws(SystemError) -> (pid: Int32, input: Int32, output: Int32) {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         let program = arguments.first ?? ""
         _ = try systemCall("pipe", path: program) { pipe(&toChild) }
-        _ = try systemCall("pipe", path: program) { pipe(&fromChild) }
-        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        let pid: Int32
         do {
-            pid = try spawn(arguments, standardInput: toChild[0], standardOutput: fromChild[1])
+            _ = try systemCall("pipe", path: program) { pipe(&fromChild) }
         } catch {
-            (toChild + fromChild).forEach { close($0) }
+            toChild.forEach { close($0) }
             throw error
         }
-        close(toChild[0])
-        close(fromChild[1])
-        // The input is small (a path, a MIME type): it fits the pipe, so writing it all
+        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        defer {
+            close(toChild[0])
+            close(fromChild[1])
+        }
+        do {
+            let pid = try spawn(arguments, standardInput: toChild[0], standardOutput: fromChild[1])
+            return (pid, toChild[1], fromChild[0])
+        } catch {
+            close(toChild[1])
+            close(fromChild[0])
+            throw error
+        }
+    }
+
+    /// Runs a program to its end, giving it `input` on its standard input, and returns its
+    /// exit status and what it wrote on standard output.
+    public static func run(_ arguments: [String], input: [UInt8] = []) throws(SystemError) -> (status: Int32, output: [UInt8]) {
+        let child = try spawnWithPipes(arguments)
+        // The input is small (a path, a few menu rows): it fits the pipe, so writing it all
         // before reading cannot deadlock against a child that writes first.
         let previous = signal(SIGPIPE, SIG_IGN)
-        try? FileDescriptor.writeAll(input, to: toChild[1])
+        try? FileDescriptor.writeAll(input, to: child.input)
         signal(SIGPIPE, previous)
-        close(toChild[1])
+        close(child.input)
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fromChild[0], $0.baseAddress!, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(child.output, $0.baseAddress!, $0.count) }
             if count > 0 {
                 output += buffer[0..<count]
             } else if count == 0 || errno != EINTR {
                 break
             }
         }
-        close(fromChild[0])
-        return (try wait(pid, program: program), output)
+        close(child.output)
+        return (try wait(child.pid, program: arguments.first ?? ""), output)
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (since 2.26), which its headers show only to
