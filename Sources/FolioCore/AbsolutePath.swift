@@ -14,4 +14,9 @@ public enum AbsolutePath {
         }
         return "/" + components.joined(separator: "/")
     }
+
+    /// `path` as people read it: under `home`, starting with `~`.
+    public static func abbreviated(_ path: String, home: String) -> String {
+        home.count > 1 && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+    }
 }

@@ -1,3 +1,4 @@
+internal import FolioCore
 public import FolioStore
 internal import FolioSystem
 internal import Glibc
@@ -27,7 +28,7 @@ public enum ResultsPage {
         var html = "<p>\(rows.isEmpty ? "Nothing found." : rows.count == 1 ? "1 document" : "\(rows.count) documents")</p>\n<ol>\n"
         for row in rows {
             let link = FileURI.encode(row.id.path) + (row.kind == .pdf ? "#page=\(row.id.page)" : "")
-            let shownPath = home.count > 1 && row.id.path.hasPrefix(home + "/") ? "~" + row.id.path.dropFirst(home.count) : row.id.path
+            let shownPath = AbsolutePath.abbreviated(row.id.path, home: home)
             let page = row.pageText.map { " · " + $0 } ?? ""
             let snippet = row.snippet.rendered(text: escape, match: { "<mark>" + escape($0) + "</mark>" })
             html += "<li><a href=\"\(escape(link))\">\(escape(row.name))</a>\n"

@@ -25,7 +25,7 @@ struct DmenuSession {
     /// One row on one line: name, page and snippet, and where the file is (which also
     /// keeps the lines distinct, so the chosen one names its document).
     private func line(_ row: LauncherSearch.Row) -> String {
-        let path = home.count > 1 && row.id.path.hasPrefix(home + "/") ? "~" + row.id.path.dropFirst(home.count) : row.id.path
+        let path = AbsolutePath.abbreviated(row.id.path, home: home)
         return ([row.name, row.description, "(\(path))"].filter { !$0.isEmpty }.joined(separator: " — "))
             .map { $0 == "\n" || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
     }

@@ -13,18 +13,14 @@ struct ResultPrinter {
     }
 
     private func render(_ hit: SearchHit) -> String {
-        var location = displayPath(hit.path)
+        var location = AbsolutePath.abbreviated(hit.path, home: home)
         if hit.kind == .pdf || hit.lastPage > 1 {
             location += ", page " + (hit.pageLabel.map { $0 == "\(hit.page)" ? $0 : "\($0) (\(hit.page))" } ?? "\(hit.page)")
         }
         if let confidence = hit.ocrConfidence { location += ", OCR \(Int(confidence))%" }
         if let section = hit.section, section != hit.title { location += " § " + section }
-        let title = hit.title ?? displayPath(hit.path)
+        let title = hit.title ?? AbsolutePath.abbreviated(hit.path, home: home)
         return style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"
-    }
-
-    private func displayPath(_ path: String) -> String {
-        home.count > 1 && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
     }
 
     private func highlighted(_ snippet: Snippet) -> String {
