@@ -40,8 +40,8 @@ public struct HeaderFooterFilter: Sendable {
         public let filter: HeaderFooterFilter
         public let radius: Int
         /// Pages from `radius` before the next one to judge up to the last one added,
-        /// with the comparison keys of their edge lines.
-        private var held: [(page: Page, edges: [Int], keys: Set<String>)] = []
+        /// with their edge lines' indices and comparison keys, each key computed once.
+        private var held: [(page: Page, edges: [(index: Int, key: String)])] = []
         /// The index in `held` of the next page to judge.
         private var next = 0
         /// For each key, how many held pages have it at an edge.
@@ -54,10 +54,9 @@ public struct HeaderFooterFilter: Sendable {
 
         /// The pages that can now be judged: those with `radius` pages after them.
         public mutating func add(_ page: Page) -> [Page] {
-            let edges = filter.edgeLineIndices(page)
-            let keys = Set(edges.map { HeaderFooterFilter.normalised(page.lines[$0].text) })
-            for key in keys { pagesPerKey[key, default: 0] += 1 }
-            held.append((page, edges, keys))
+            let edges = filter.edgeLineIndices(page).map { (index: $0, key: HeaderFooterFilter.normalised(page.lines[$0].text)) }
+            for key in Set(edges.map(\.key)) { pagesPerKey[key, default: 0] += 1 }
+            held.append((page, edges))
             var judged: [Page] = []
             while held.count - 1 - next >= radius { judged.append(judgeNext()) }
             return judged
@@ -74,23 +73,22 @@ public struct HeaderFooterFilter: Sendable {
         }
 
         private mutating func judgeNext() -> Page {
-            var (page, edges, _) = held[next]
+            var (page, edges) = held[next]
             let window = held.count
             // A document shorter than `minimumPages` is left alone: a heading that repeats
             // once is not a header.
             if window >= filter.minimumPages {
                 let threshold = max(filter.minimumPages, Int((filter.minimumShare * Double(window)).rounded(.up)))
-                let drop = Set(edges.filter { index in
-                    let text = page.lines[index].text
-                    return pagesPerKey[HeaderFooterFilter.normalised(text), default: 0] >= threshold || HeaderFooterFilter.isPageNumber(text)
-                })
+                let drop = Set(edges.filter { edge in
+                    pagesPerKey[edge.key, default: 0] >= threshold || HeaderFooterFilter.isPageNumber(page.lines[edge.index].text)
+                }.map(\.index))
                 if !drop.isEmpty {
                     page.lines = page.lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
                 }
             }
             next += 1
             if next > radius {
-                for key in held[0].keys {
+                for key in Set(held[0].edges.map(\.key)) {
                     pagesPerKey[key]! -= 1
                     if pagesPerKey[key] == 0 { pagesPerKey[key] = nil }
                 }
