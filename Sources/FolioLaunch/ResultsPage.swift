@@ -7,6 +7,9 @@ internal import Glibc
 /// (GNOME's `LaunchSearch`): any desktop can show it, each title links to its file (PDFs
 /// at the page, `#page=N`, which browsers' PDF viewers follow), matches are marked.
 public enum ResultsPage {
+    /// The most documents the page lists.
+    public static let rowLimit = 100
+
     /// Writes the page for `query` to `folder/results.html` (private: it holds text from
     /// the documents) and returns its path.
     public static func write(query: String, rows: [LauncherSearch.Row], home: String, folder: String) throws(LaunchError) -> String {

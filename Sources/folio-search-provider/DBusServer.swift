@@ -69,42 +69,44 @@ final class DBusServer {
     /// Takes the well-known name; fails if another process has it. Objects are
     /// registered first, so the call that activated this process finds them.
     func requestName(_ name: String) throws(Failure) {
-        var error: UnsafeMutablePointer<GError>?
         let doNotQueue: UInt32 = 4
-        let arguments = Variant.tuple([Variant.string(name), g_variant_new_uint32(doNotQueue)])
-        guard let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                                      "RequestName", arguments, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, &error) else {
-            throw .bus(Self.take(error))
-        }
+        let reply = try callBus("RequestName", Variant.tuple([Variant.string(name), g_variant_new_uint32(doNotQueue)]))
         defer { g_variant_unref(reply) }
-        let answer = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(answer) }
         let primaryOwner: UInt32 = 1, alreadyOwner: UInt32 = 4
-        guard [primaryOwner, alreadyOwner].contains(g_variant_get_uint32(answer)) else { throw .nameTaken(name) }
+        guard [primaryOwner, alreadyOwner].contains(Variant.uint32(in: reply, at: 0)) else { throw .nameTaken(name) }
     }
 
     /// Whether some process owns `name` or D-Bus can start one that does.
     func canReach(_ name: String) -> Bool {
-        for method in ["NameHasOwner", "ListActivatableNames"] {
-            let arguments = method == "NameHasOwner" ? Variant.tuple([Variant.string(name)]) : nil
-            guard let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                                          method, arguments, nil, G_DBUS_CALL_FLAGS_NONE, 1000, nil, nil) else { continue }
+        if let reply = try? callBus("NameHasOwner", Variant.tuple([Variant.string(name)])) {
             defer { g_variant_unref(reply) }
-            let answer = g_variant_get_child_value(reply, 0)
-            defer { g_variant_unref(answer) }
-            if method == "NameHasOwner" ? g_variant_get_boolean(answer) != 0 : Variant.strings(in: reply, at: 0).contains(name) { return true }
+            if Variant.bool(in: reply, at: 0) { return true }
         }
-        return false
+        guard let reply = try? callBus("ListActivatableNames", nil) else { return false }
+        defer { g_variant_unref(reply) }
+        return Variant.strings(in: reply, at: 0).contains(name)
     }
 
     /// Calls a method that returns nothing on another service, and waits for it.
     func call(_ destination: String, path: String, interface: String, method: String, arguments: OpaquePointer) throws(Failure) {
+        g_variant_unref(try reply(destination, path: path, interface: interface, method: method, arguments: arguments))
+    }
+
+    /// Calls a method of the bus itself.
+    private func callBus(_ method: String, _ arguments: OpaquePointer?) throws(Failure) -> OpaquePointer {
+        try reply("org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", method: method, arguments: arguments)
+    }
+
+    /// Calls a method and waits (at most five seconds) for its reply, a tuple the caller
+    /// releases.
+    private func reply(_ destination: String, path: String, interface: String, method: String,
+                       arguments: OpaquePointer?) throws(Failure) -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
         guard let reply = g_dbus_connection_call_sync(connection, destination, path, interface, method, arguments, nil,
                                                       G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error) else {
             throw .bus(Self.take(error))
         }
-        g_variant_unref(reply)
+        return reply
     }
 
     /// Reaps a program the provider started once it exits, so none is left a zombie.

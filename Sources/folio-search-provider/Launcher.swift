@@ -52,7 +52,7 @@ final class Launcher {
     /// Every result for `terms` as a page in the default browser (or `[open] command`).
     func showAllResults(_ terms: [String]) throws(CallFailure) {
         let query = terms.joined(separator: " ")
-        let rows = try search(query, limit: 100)
+        let rows = try search(query, limit: ResultsPage.rowLimit)
         try run { () throws(LaunchError) in
             let page = try ResultsPage.write(query: query, rows: rows, home: home, folder: runtimeDirectory)
             server.reap(try opener.open(path: page, kind: .html))

@@ -37,7 +37,7 @@ struct SearchProviderCommand: ParsableCommand {
                 let query = words.joined(separator: " ")
                 let page = query.isEmpty
                     ? try ResultsPage.writeOverview(counts: search.counts(), folder: common.paths.runtimeDirectory)
-                    : try ResultsPage.write(query: query, rows: search.search(query, limit: 100), home: common.paths.home,
+                    : try ResultsPage.write(query: query, rows: search.search(query, limit: ResultsPage.rowLimit), home: common.paths.home,
                                             folder: common.paths.runtimeDirectory)
                 try Opener(options: configuration.open).open(path: page, kind: .html)
                 return

@@ -43,18 +43,33 @@ enum Variant {
 
     /// The string (`s`) at `index` of a tuple.
     static func string(in tuple: OpaquePointer, at index: Int) -> String {
-        let child = g_variant_get_child_value(tuple, gsize(index))
-        defer { g_variant_unref(child) }
-        return String(cString: g_variant_get_string(child, nil))
+        child(of: tuple, at: index) { String(cString: g_variant_get_string($0, nil)) }
+    }
+
+    /// The `u` at `index` of a tuple.
+    static func uint32(in tuple: OpaquePointer, at index: Int) -> UInt32 {
+        child(of: tuple, at: index) { g_variant_get_uint32($0) }
+    }
+
+    /// The `b` at `index` of a tuple.
+    static func bool(in tuple: OpaquePointer, at index: Int) -> Bool {
+        child(of: tuple, at: index) { g_variant_get_boolean($0) != 0 }
     }
 
     /// The string array (`as`) at `index` of a tuple.
     static func strings(in tuple: OpaquePointer, at index: Int) -> [String] {
-        let child = g_variant_get_child_value(tuple, gsize(index))
+        child(of: tuple, at: index) { value in
+            var count: gsize = 0
+            guard let array = g_variant_get_strv(value, &count) else { return [] }
+            defer { g_free(array) }
+            return (0..<Int(count)).compactMap { array[$0].map { String(cString: $0) } }
+        }
+    }
+
+    /// Reads the value at `index` of a tuple, releasing it after.
+    private static func child<Value>(of tuple: OpaquePointer, at index: Int, _ read: (OpaquePointer) -> Value) -> Value {
+        let child = g_variant_get_child_value(tuple, gsize(index))!
         defer { g_variant_unref(child) }
-        var count: gsize = 0
-        guard let array = g_variant_get_strv(child, &count) else { return [] }
-        defer { g_free(array) }
-        return (0..<Int(count)).compactMap { array[$0].map { String(cString: $0) } }
+        return read(child)
     }
 }
