@@ -6,8 +6,12 @@ internal import Glibc
 extension Daemon {
     /// How many extraction processes may run: `workers`, or one per core.
     var workerLimit: Int {
-        max(1, configuration.daemon.workers > 0 ? configuration.daemon.workers : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        max(1, configuration.daemon.workers > 0 ? configuration.daemon.workers : Self.cores)
     }
+
+    /// Read once: glibc reads a file under /sys for it, and `dispatch` runs at every turn
+    /// of the loop.
+    private static let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
     private func spawnWorker() throws(SystemError) -> Worker {
         try Worker(executable: setup.executable, arguments: setup.workerArguments)
