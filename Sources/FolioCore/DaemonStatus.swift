@@ -3,6 +3,8 @@
 public struct DaemonStatus: Codable, Sendable, Equatable {
     public enum State: String, Codable, Sendable {
         case scanning, indexing, idle, paused
+        /// The disk holding the index is full; indexing goes on once space is freed.
+        case diskFull = "disk_full"
     }
 
     public var state: State
@@ -22,7 +24,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     /// Seconds until the queue is empty at that rate, when there is a queue.
     public var secondsLeft: Double?
     public var lastError: String?
-    /// Set when inotify watches ran out: what to do about it.
+    /// Set when inotify watches ran out or the disk is full: what to do about it.
     public var warning: String?
 
     public init(state: State, pid: Int32, folders: [String], watchedDirectories: Int, unwatchedDirectories: Int, queued: Int,

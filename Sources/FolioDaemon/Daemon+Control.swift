@@ -62,17 +62,23 @@ extension Daemon {
         let now = Clock.milliseconds()
         let recent = completions.filter { now - $0 <= 60_000 }
         let rate = Double(recent.count) / 60
-        let state: DaemonStatus.State = paused ? .paused : !walks.isEmpty ? .scanning
+        let state: DaemonStatus.State = paused ? .paused : spaceWait != nil ? .diskFull : !walks.isEmpty ? .scanning
             : (!queue.isEmpty || workers.contains { !$0.isIdle } || coalescer.count > 0) ? .indexing : .idle
         let unwatched = watches.unwatched.count
+        var warnings: [String] = []
+        if spaceWait != nil {
+            warnings.append("the disk holding the index (\(setup.databasePath)) is full: indexing waits, and goes on by itself once space is freed")
+        }
+        if unwatched > 0 {
+            warnings.append("\(unwatched) folders are not watched: inotify watches ran out; they are walked every "
+                + "\(configuration.daemon.rescanIntervalSeconds) s. Raise the limit: sudo sysctl fs.inotify.max_user_watches=524288")
+        }
         return DaemonStatus(
             state: state, pid: getpid(), folders: folders, watchedDirectories: watches.watchedCount, unwatchedDirectories: unwatched,
             queued: queue.count, debouncing: coalescer.count, current: workers.compactMap { $0.current?.path },
             indexedSinceStart: indexedSinceStart, filesPerSecond: rate,
             secondsLeft: rate > 0 && !queue.isEmpty ? Double(queue.count) / rate : nil, lastError: lastError,
-            warning: unwatched == 0 ? nil
-                : "\(unwatched) folders are not watched: inotify watches ran out; they are walked every \(configuration.daemon.rescanIntervalSeconds) s. "
-                + "Raise the limit: sudo sysctl fs.inotify.max_user_watches=524288")
+            warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
     }
 
     private func statusJSON() -> String {

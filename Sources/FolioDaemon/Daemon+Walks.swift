@@ -48,7 +48,12 @@ extension Daemon {
                 walks[0].seen?.insert(path)
                 if needsIndexing(path, status: status) { queue.addFound(path, size: status.size) }
             case let .problem(path, reason):
+                // A file of a kind Folio reads (a name that is not UTF-8, a file it may not
+                // stat) is listed by `folioctl errors`, and kept by the reconcile; a folder
+                // it cannot read is only logged.
                 logger.notice("not walked", metadata: ["path": "\(path)", "reason": "\(reason)"])
+                walks[0].seen?.insert(path)
+                recordFailure(path, signature: FileSignature(size: 0, modificationTimeNanoseconds: 0, inode: 0), reason: "\(path): \(reason)")
             }
         }
     }

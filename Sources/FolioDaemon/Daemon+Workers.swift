@@ -20,7 +20,7 @@ extension Daemon {
     /// Gives queued files to idle workers, starting workers (up to the limit) when there
     /// are more files than idle ones.
     func dispatch() {
-        guard !paused, !queue.isEmpty else { return }
+        guard !paused, spaceWait == nil, !queue.isEmpty else { return }
         let now = Clock.milliseconds()
         // After a failed start, wait a little: the loop comes here many times a second.
         let mayStart = workerStartFailedAt.map { now - $0 > Self.workerRestartPauseMilliseconds } ?? true
@@ -51,7 +51,7 @@ extension Daemon {
             var ended = false
             let path = workers[index].current?.path
             if let answer = workers[index].readAnswer(ended: &ended) {
-                completed(answer)
+                completed(answer, path: path)
             }
             if ended {
                 let status = workers[index].stop(kill: true)
@@ -80,14 +80,39 @@ extension Daemon {
         }
     }
 
-    private func completed(_ answer: String) {
+    private func completed(_ answer: String, path: String?) {
         let now = Clock.milliseconds()
+        if answer.hasPrefix("full\t") {
+            // Nothing was written: the file waits at the front of the queue.
+            if let path { queue.addRecent(path) }
+            waitForSpace(String(answer.dropFirst(5)))
+            return
+        }
+        spaceRetryMilliseconds = Self.firstSpaceRetryMilliseconds
         indexedSinceStart += 1
         completions.append(now)
         completions.removeAll { now - $0 > 60_000 }
         if answer.hasPrefix("error\t") {
             lastError = String(answer.dropFirst(6))
         }
+    }
+
+    /// The disk holding the index is full: no file is handed out until `retryAfterFullDisk`.
+    /// Retries come 5 s, then 10, 20… up to a minute apart.
+    private func waitForSpace(_ message: String) {
+        if spaceWait == nil { logger.error("\(message)") }
+        lastError = message
+        spaceWait = Clock.milliseconds() + spaceRetryMilliseconds
+        spaceRetryMilliseconds = min(spaceRetryMilliseconds * 2, Self.lastSpaceRetryMilliseconds)
+    }
+
+    /// After waiting for space, tries again; every folder is reconciled, because while the
+    /// disk was full the daemon's own writes (purges, renames) may have been refused too.
+    /// If the disk is still full, the first write refused starts the next wait.
+    func retryAfterFullDisk(at now: Int64) {
+        guard let retryAt = spaceWait, now >= retryAt else { return }
+        spaceWait = nil
+        for folder in folders { startWalk(folder, reconcile: true) }
     }
 
     /// Starts a new worker in place of one that died or was killed, and records the file
@@ -100,20 +125,24 @@ extension Daemon {
             record(error)
             workers.remove(at: index)
         }
-        guard let path, let status = try? FileStatus.of(path), let kind = DocumentKind(path: path) else { return }
+        guard let path, let status = try? FileStatus.of(path) else { return }
         let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
-        let record = DocumentRecord(path: path, signature: signature, contentHash: nil, kind: kind, title: nil, pageCount: 0, chunkCount: 0,
-                                    status: .failed, error: "\(path): \(reason); it is tried again when it changes",
-                                    indexedAt: Int64(time(nil)))
+        recordFailure(path, signature: signature, reason: "\(path): \(reason); it is tried again when it changes")
+    }
+
+    /// Records a file Folio reads that could not be indexed, for `folioctl errors`.
+    func recordFailure(_ path: String, signature: FileSignature, reason: String) {
+        guard let kind = DocumentKind(path: path) else { return }
         do {
-            try store.save(record, chunks: [])
+            try store.recordFailure(path, kind: kind, signature: signature, reason: reason, at: Int64(time(nil)))
         } catch {
-            self.record(error)
+            record(error)
         }
-        lastError = record.error
+        lastError = reason
     }
 
     func record(_ error: some Error) {
+        if case .diskFull? = error as? StoreError { return waitForSpace("\(error)") }
         lastError = "\(error)"
         logger.error("\(error)")
     }

@@ -69,6 +69,11 @@ public final class Daemon {
     /// its first file's time limit begins.
     static let workerStartupMilliseconds: Int64 = 5_000
     var paused = false
+    /// Set while the disk holding the index is full: when to try writing again.
+    var spaceWait: Int64?
+    var spaceRetryMilliseconds = firstSpaceRetryMilliseconds
+    static let firstSpaceRetryMilliseconds: Int64 = 5_000
+    static let lastSpaceRetryMilliseconds: Int64 = 60_000
     var stopping = false
     /// Moves seen from one side only yet: cookie → path left, and when.
     var movesFrom: [UInt32: (path: String, isDirectory: Bool, at: Int64)] = [:]
@@ -128,6 +133,7 @@ public final class Daemon {
             for path in coalescer.takeReady(at: now) { changed(path) }
             killOverdueWorkers(at: now)
             retireIdleWorkers(at: now)
+            retryAfterFullDisk(at: now)
             rescanUnwatchedIfDue(at: now)
             notifyStatusIfDue(at: now)
         }

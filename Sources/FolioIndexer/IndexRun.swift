@@ -46,6 +46,7 @@ public struct IndexRun: Sendable {
                 continue
             }
             var seen: Set<String> = []
+            var problems: [IndexSummary.Failure] = []
             crawler.crawl(root) { item in
                 switch item {
                 case let .file(path, status):
@@ -56,8 +57,16 @@ public struct IndexRun: Sendable {
                         summary.unsupported += 1
                     }
                 case let .problem(path, reason):
-                    summary.failures.append(.init(path: path, reason: reason))
+                    seen.insert(path)
+                    problems.append(.init(path: path, reason: reason))
                 }
+            }
+            // Files of a kind Folio reads are recorded for `folioctl errors` too.
+            for problem in problems {
+                summary.failures.append(problem)
+                guard let kind = DocumentKind(path: problem.path) else { continue }
+                try indexer.store.recordFailure(problem.path, kind: kind, signature: FileSignature(size: 0, modificationTimeNanoseconds: 0, inode: 0),
+                                                reason: "\(problem.path): \(problem.reason)", at: Int64(time(nil)))
             }
             if rootStatus.kind == .directory {
                 for vanished in try indexer.store.paths(in: .tree(root)) where !seen.contains(vanished) {

@@ -6,7 +6,8 @@ internal import Glibc
 /// The worker side of the daemon (`foliod-worker`): reads NUL-terminated paths on standard
 /// input, brings each one's document up to date in the database, and answers one line
 /// per file on standard output (`indexed`, `partial`, `failed`, `unchanged`, `gone`, or
-/// `error<TAB>message` when the database refused). It exits at the end of its input.
+/// `error<TAB>message` when the database refused, `full<TAB>message` when it refused for
+/// want of disk space). It exits at the end of its input.
 public enum WorkerLoop {
     public static func run(store: IndexStore, configuration: FolioConfiguration) {
         let indexer = DocumentIndexer(store: store, configuration: configuration)
@@ -39,6 +40,7 @@ public enum WorkerLoop {
             case .unsupported: return "unsupported"
             }
         } catch {
+            if case .diskFull = error { return "full\t\(error)".replacingNewlines() }
             return "error\t\(error)".replacingNewlines()
         }
     }

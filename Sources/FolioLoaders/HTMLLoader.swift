@@ -21,9 +21,15 @@ public struct HTMLLoader: Loader {
         _ = Self.initialised
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
+        guard let context = htmlNewParserCtxt() else {
+            throw .malformed(path: file.path, kind: .html, reason: "libxml2 could not start a parser (out of memory)")
+        }
+        defer { htmlFreeParserCtxt(context) }
         var utf8 = text
         let document = utf8.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", options) }
+            bytes.withMemoryRebound(to: CChar.self) {
+                htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", options)
+            }
         }
         guard let document else {
             throw .malformed(path: file.path, kind: .html, reason: "libxml2 could not parse it")
@@ -32,7 +38,12 @@ public struct HTMLLoader: Loader {
         var walker = HTMLWalker()
         if let root = xmlDocGetRootElement(document) { walker.walk(root) }
         let title = walker.title ?? walker.firstTopHeading
-        return LoadedDocument(kind: .html, title: title, pages: [Page(number: 1, lines: walker.lines)])
+        // libxml2 halts (and says so only here) at markup nested deeper than 256 elements,
+        // a limit that keeps hostile files cheap: what came before is kept, and the
+        // document is marked partial rather than silently shortened.
+        let halted = context.pointee.disableSAX != 0
+        return LoadedDocument(kind: .html, title: title, pages: [Page(number: 1, lines: walker.lines)],
+                              problems: halted ? ["\(file.path): the markup is nested too deeply; the text after that point was not read"] : [])
     }
 
     /// libxml2 must be initialised once, before threads use it.

@@ -19,7 +19,7 @@ public final class IndexReader: Sendable {
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
-            throw .database(path: path, operation: "open read-only", reason: "\(error)")
+            throw .from(error, path: path, operation: "open read-only")
         }
         let (unknown, complete) = try read("check schema") { db in
             (try Schema.unknownMigrations(db), try Schema.migrator.hasCompletedMigrations(db))
@@ -32,7 +32,7 @@ public final class IndexReader: Sendable {
         do {
             return try queue.read(body)
         } catch {
-            throw .database(path: path, operation: operation, reason: "\(error)")
+            throw .from(error, path: path, operation: operation)
         }
     }
 }

@@ -31,14 +31,14 @@ public final class IndexStore: Sendable {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
-            throw .database(path: path, operation: "open", reason: "\(error)")
+            throw .from(error, path: path, operation: "open")
         }
         let unknown = try read("check schema") { db in try Schema.unknownMigrations(db) }
         if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
         do {
             try Schema.migrator.migrate(pool)
         } catch {
-            throw .database(path: path, operation: "migrate", reason: "\(error)")
+            throw .from(error, path: path, operation: "migrate")
         }
     }
 
@@ -88,6 +88,15 @@ public final class IndexStore: Sendable {
         }
     }
 
+    /// Records that the file at `path` could not be indexed and why, so `folioctl errors`
+    /// lists it and it is not tried again until it changes. A failure already recorded
+    /// with the same reason and signature is left as it is (walks report it every time).
+    public func recordFailure(_ path: String, kind: DocumentKind, signature: FileSignature, reason: String, at time: Int64) throws(StoreError) {
+        if let stored = try storedDocument(at: path), stored.status == .failed, stored.error == reason, stored.signature == signature { return }
+        try save(DocumentRecord(path: path, signature: signature, contentHash: nil, kind: kind, title: nil, pageCount: 0, chunkCount: 0,
+                                status: .failed, error: reason, indexedAt: time), chunks: [])
+    }
+
     /// Records a new signature for a file whose content did not change (same hash).
     public func touch(_ path: String, signature: FileSignature, at time: Int64) throws(StoreError) {
         try write("update \(path)") { db in
@@ -106,12 +115,17 @@ public final class IndexStore: Sendable {
         }
     }
 
-    /// Shrinks the file after large deletions, giving the space back to the filesystem.
+    /// Shrinks the file after large deletions, giving the space back to the filesystem, and
+    /// leaves no trace of what was deleted: FTS5 keeps a deleted word in its older segments
+    /// (beside a deletion marker) until they are merged, so they are merged first, and the
+    /// WAL, which holds copies of old pages, is emptied after.
     public func vacuum() throws(StoreError) {
         do {
+            try pool.write { db in try db.execute(sql: "INSERT INTO chunk_fts(chunk_fts) VALUES ('optimize')") }
             try pool.vacuum()
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         } catch {
-            throw .database(path: path, operation: "vacuum", reason: "\(error)")
+            throw .from(error, path: path, operation: "vacuum")
         }
     }
 
@@ -140,7 +154,7 @@ public final class IndexStore: Sendable {
         do {
             return try pool.read(body)
         } catch {
-            throw .database(path: path, operation: operation, reason: "\(error)")
+            throw .from(error, path: path, operation: operation)
         }
     }
 
@@ -148,7 +162,7 @@ public final class IndexStore: Sendable {
         do {
             return try pool.write(body)
         } catch {
-            throw .database(path: path, operation: operation, reason: "\(error)")
+            throw .from(error, path: path, operation: operation)
         }
     }
 }

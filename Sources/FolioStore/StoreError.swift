@@ -1,3 +1,5 @@
+internal import GRDB
+
 /// What went wrong with the index database, with the database's path and what to do.
 public enum StoreError: Error, CustomStringConvertible {
     /// No database at the path: nothing has been indexed yet.
@@ -10,6 +12,9 @@ public enum StoreError: Error, CustomStringConvertible {
     case cannotPrepare(path: String, reason: String)
     /// SQLite refused an operation.
     case database(path: String, operation: String, reason: String)
+    /// The filesystem holding the database has no space left: nothing was written, and the
+    /// same write succeeds once space is freed.
+    case diskFull(path: String, operation: String)
 
     public var description: String {
         switch self {
@@ -23,6 +28,19 @@ public enum StoreError: Error, CustomStringConvertible {
             "cannot prepare \(path): \(reason)"
         case let .database(path, operation, reason):
             "\(path): \(operation) failed: \(reason)"
+        case let .diskFull(path, operation):
+            "\(path): \(operation) failed: the disk holding the index is full; free some space there and indexing goes on by itself"
         }
+    }
+}
+
+extension StoreError {
+    /// What SQLite's `error` during `operation` means for Folio: a full disk is told apart,
+    /// because the daemon waits for space instead of recording the file as failed.
+    static func from(_ error: any Error, path: String, operation: String) -> StoreError {
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+            return .diskFull(path: path, operation: operation)
+        }
+        return .database(path: path, operation: operation, reason: "\(error)")
     }
 }

@@ -84,6 +84,24 @@ import FolioText
         #expect(try found("alpha") == ["a.txt"])
     }
 
+    /// A name that is not UTF-8 cannot be stored as it is: it is recorded as failed under
+    /// its readable form, so `folioctl errors` lists it, and the next run keeps that record.
+    @Test func fileNameNotUTF8_isRecordedAsFailed_andKept() throws {
+        let name = Array((root + "/docs/latin1-").utf8) + [0xE9] + Array(".txt".utf8)
+        let descriptor = (name + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        try write("fine.txt", "fine words")
+        let first = try run()
+        #expect(first.failures.count == 1)
+        let readable = root + "/docs/latin1-\u{FFFD}.txt"
+        let stored = try #require(try store.storedDocument(at: readable))
+        #expect(stored.status == .failed && stored.error?.contains("not valid UTF-8") == true, "\(stored)")
+        _ = try run()
+        #expect(try store.storedDocument(at: readable)?.status == .failed)
+        #expect(try found("fine") == ["fine.txt"])
+    }
+
     @Test func missingRoot_isReported() throws {
         let summary = try IndexRun(indexer: DocumentIndexer(store: store, configuration: .default), workers: 1, home: "/").run([root + "/nope"])
         #expect(summary.missingRoots == [root + "/nope"])

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import FolioStore
+@testable import FolioStore
 import FolioCore
 import FolioText
 import GRDB
@@ -149,5 +149,43 @@ import GRDB
         #expect(try store.paths(in: .everything) == ["/b/renamed.txt", "/c/a/sub/y.txt", "/c/a/x.txt"])
         let hits = try IndexReader(path: database.path).search(SearchRequest(query: SearchQuery(parsing: "moving"), limit: 10))
         #expect(Set(hits.map(\.path)) == ["/b/renamed.txt", "/c/a/sub/y.txt", "/c/a/x.txt"])
+    }
+}
+
+/// What a forgotten file leaves behind, and how a full disk is told apart.
+@Suite struct PrivacyAndFullDiskTests {
+    /// FTS5 keeps deleted words in old segments and the WAL keeps old pages: after forget
+    /// and vacuum, no byte of the database files may still hold the word.
+    @Test func vacuum_afterPurge_leavesNoTraceOfTheForgottenWords() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/docs/kept.txt"), chunks: TemporaryDatabase.chunks(["keptword stays"]))
+        try store.save(TemporaryDatabase.record("/docs/secret.txt"), chunks: TemporaryDatabase.chunks(["forgetmeword " + String(repeating: "filler ", count: 500)]))
+        try store.save(TemporaryDatabase.record("/docs/other.txt"), chunks: TemporaryDatabase.chunks(["otherword too"]))
+        try store.purge(.file("/docs/secret.txt"))
+        try store.vacuum()
+        for name in try FileManager.default.contentsOfDirectory(atPath: database.directory + "/index") {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: database.directory + "/index/" + name))
+            #expect(bytes.range(of: Data("forgetmeword".utf8)) == nil, "\(name)")
+            #expect(bytes.range(of: Data("secret.txt".utf8)) == nil, "\(name)")
+        }
+        let hits = try IndexReader(path: database.path).search(SearchRequest(query: SearchQuery(parsing: "keptword")))
+        #expect(hits.map(\.path) == ["/docs/kept.txt"])
+    }
+
+    /// SQLite's "database or disk is full" (here from a page limit, as on a full disk)
+    /// becomes `diskFull`, on which the daemon waits for space instead of failing files.
+    @Test func sqliteFull_isTheDiskFullError() throws {
+        let queue = try DatabaseQueue()
+        let error = try #require(throws: DatabaseError.self) {
+            try queue.write { db in
+                try db.execute(sql: "PRAGMA max_page_count = 2; CREATE TABLE t (x TEXT)")
+                try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [String(repeating: "x", count: 100_000)])
+            }
+        }
+        guard case .diskFull(path: "/db", operation: "save") = StoreError.from(error, path: "/db", operation: "save") else {
+            Issue.record("not diskFull: \(StoreError.from(error, path: "/db", operation: "save"))")
+            return
+        }
     }
 }
