@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian's tesseract uses OpenMP and is 5-7x slower per page without this.
 export OMP_THREAD_LIMIT = 1
 
-.PHONY: deps build release run test install install-data install-gnome-provider uninstall clean
+.PHONY: deps build release run test reliability install install-data install-gnome-provider uninstall clean
 
 deps:
 	./scripts/install-deps.sh
@@ -26,9 +26,16 @@ run: release
 	@sleep 1; .build/release/folioctl status
 	@echo "search with: .build/release/folioq WORDS   (stop the daemon: pkill -TERM foliod)"
 
+# The unit and end-to-end tests, then the reliability suite in its reduced form (a few
+# minutes; `make reliability` runs it in full, about an hour, and the fuzzers).
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	/usr/bin/python3 reliability/run.py
+
+reliability: release
+	FOLIO_BIN=.build/release /usr/bin/python3 reliability/run.py --full
+	reliability/fuzz.sh 300
 
 # The systemd user unit goes where systemd looks for the installing user's units, or, with
 # PREFIX=/usr/local (as root), for every user's.

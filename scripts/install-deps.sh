@@ -7,7 +7,8 @@ set -eu
 # its English data; systemd, whose systemd-analyze checks the unit in the tests; GLib's
 # GDBus for the launchers' D-Bus service, and xdg-utils with which they open results;
 # dbus-daemon, dbus-send, gdbus and desktop-file-validate, with which the tests call and
-# check them, and python3-gi for the stand-in file manager a test puts on the bus.
+# check them, and python3-gi for the stand-in file manager a test puts on the bus; python3,
+# strace and util-linux (setpriv, unshare) for the reliability suite (reliability/run.py).
 packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxxhash-dev
     libpoppler-glib-dev libcairo2-dev
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libfreetype-dev libpng-dev
@@ -15,7 +16,8 @@ packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-ex
     libtesseract-dev libleptonica-dev tesseract-ocr-eng
     systemd
     libglib2.0-dev xdg-utils
-    dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils python3-gi"
+    dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils python3-gi
+    python3 strace util-linux"
 missing=
 for package in $packages; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"
