@@ -17,6 +17,8 @@ let package = Package(
         .executable(name: "folioctl", targets: ["folioctl"]),
         .executable(name: "folio-search-provider", targets: ["folio-search-provider"]),
         .executable(name: "folio-rofi", targets: ["folio-rofi"]),
+        // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
+        .library(name: "FolioLibraries", targets: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
