@@ -89,6 +89,10 @@ extension Daemon {
             return
         }
         spaceRetryMilliseconds = Self.firstSpaceRetryMilliseconds
+        // Renamed or deleted while the worker read it: the rename or purge found no row
+        // yet, and the worker has just written one under the old path. Queued again, the
+        // path is purged by the worker ("gone").
+        if let path, answer != "gone", (try? FileStatus.of(path))?.kind != .regular { queue.addRecent(path) }
         indexedSinceStart += 1
         completions.append(now)
         completions.removeAll { now - $0 > 60_000 }

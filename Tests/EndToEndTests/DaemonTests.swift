@@ -221,6 +221,28 @@ import Foundation
         #expect(try folio.run("folioctl", ["status", "--json"]).output.contains("\"running\":true"))
     }
 
+    /// Found by the reliability suite's churn: a file renamed or deleted while a worker
+    /// read it. The rename (or purge) finds no row yet; the worker then writes one under
+    /// the old path, which must not stay.
+    @Test func fileRenamedAndFileDeleted_whileBeingRead_leaveNoStaleEntry() throws {
+        try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\nworkers = 2\n")
+        let line = (0..<2_000).map { "slow\($0) words" }.joined(separator: " ") + "\n"
+        try folio.write("Documents/renamed.txt", String(repeating: line, count: 300))
+        try folio.write("Documents/deleted.txt", String(repeating: line, count: 300))
+        let daemon = try start()
+        defer { stop(daemon) }
+        try waitUntil("both are being read") {
+            let status = try folio.run("folioctl", ["status", "--json"]).output
+            return status.contains("renamed.txt") && status.contains("deleted.txt")
+        }
+        try FileManager.default.moveItem(atPath: documents + "/renamed.txt", toPath: documents + "/moved.txt")
+        try FileManager.default.removeItem(atPath: documents + "/deleted.txt")
+        try waitUntil("the index equals the disk", timeout: 60) {
+            try folio.run("folioctl", ["sources"]).output.split(separator: "\n").filter { !$0.hasPrefix("\t") }.count == 1
+                && paths("slow1999") == ["moved.txt"]
+        }
+    }
+
     @Test func controlCommands_withoutADaemon_sayItIsNotRunning() throws {
         let result = try folio.run("folioctl", ["pause"])
         #expect(result.status == 2)
