@@ -4,7 +4,7 @@ start and stop `foliod`, wait until it has settled, and compare the index with t
 import json, os, pwd, random, shutil, signal, sqlite3, subprocess, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "debug"))
+BIN = os.path.abspath(os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "debug")))
 # The kinds the content check compares word for word; the suite writes only these as text.
 TEXT_KINDS = (".txt", ".md")
 

@@ -141,12 +141,22 @@ def bad(seed, full):
             shutil.chown(canary, home.user)
         wait_until("a file written afterwards is found",
                    lambda: home.run("folioq", "--format", "paths", "canaryword").stdout.decode(errors="replace").strip() == canary, 60)
+        # The same corpus through folioctl, which reads in its own process: it must finish
+        # (exit 1: some files failed) and a FIFO must not hold `extract`.
+        home.stop()
+        index = home.run("folioctl", "index", home.documents, timeout=900)
+        if index.returncode != 1:
+            raise Failure(f"folioctl index over the hostile corpus exited {index.returncode}: {index.stderr[-500:]!r}")
+        extract = home.run("folioctl", "extract", os.path.join(home.documents, "fifo.txt"), timeout=30)
+        if extract.returncode == 0 or b"not a regular file" not in extract.stderr:
+            raise Failure(f"folioctl extract of a FIFO: exit {extract.returncode}, {extract.stderr!r}")
         tally = {}
         for outcome in outcomes.values():
             tally[outcome] = tally.get(outcome, 0) + 1
         yield f"{len(outcomes)} hostile inputs: " + ", ".join(f"{n} {kind}" for kind, n in sorted(tally.items()))
         yield f"{vanished} files deleted between their event and their read left no trace; foliod alive, " \
               "a file written afterwards was found"
+        yield "folioctl index over the same corpus finished (exit 1, the failures listed); extract of the FIFO refused at once"
     finally:
         for path in corpus.locked:
             os.chmod(path, 0o700)

@@ -56,10 +56,10 @@ def socket_refuses_other_users():
         client.settimeout(5)
         # Root passes the file permissions; the daemon's SO_PEERCRED check must still refuse.
         client.connect(path)
-        client.sendall(b"status\n")
         try:
+            client.sendall(b"status\n")
             answer = client.recv(4096)
-        except (ConnectionResetError, socket.timeout):
+        except (BrokenPipeError, ConnectionResetError, socket.timeout):
             answer = b""
         client.close()
         if answer:
