@@ -26,8 +26,9 @@ run: release
 	@sleep 1; .build/release/folioctl status
 	@echo "search with: .build/release/folioq WORDS   (stop the daemon: pkill -TERM foliod)"
 
-# The unit and end-to-end tests, then the reliability suite in its reduced form (a few
-# minutes; `make reliability` runs it in full, about an hour, and the fuzzers).
+# The unit and end-to-end tests, then the reliability suite in its reduced form (one to two
+# minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
+# an hour).
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test

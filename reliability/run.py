@@ -39,7 +39,7 @@ PARTS = {"crash": crash, "churn": churn, "bad": bad, "limits": limits, "privacy"
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--full", action="store_true", help="the full sizes (about an hour) instead of the reduced ones")
+    parser.add_argument("--full", action="store_true", help="the full sizes (minutes, not one) instead of the reduced ones")
     parser.add_argument("--seed", type=int, default=20261122)
     parser.add_argument("parts", nargs="*", choices=[[], *PARTS], default=[])
     arguments = parser.parse_args()
