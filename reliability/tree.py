@@ -46,8 +46,11 @@ class Tree:
         an operation on something gone is refused by the filesystem, and counted)."""
         self.files, self.folders = [], []
         for folder, directories, files in os.walk(self.home.documents):
+            # Sorted: the order of a directory's entries differs from one run to the next,
+            # and the same seed must make the same changes.
+            directories.sort()
             self.folders.append(folder)
-            self.files += [os.path.join(folder, name) for name in files if not os.path.islink(os.path.join(folder, name))]
+            self.files += [os.path.join(folder, name) for name in sorted(files) if not os.path.islink(os.path.join(folder, name))]
 
     def pick_file(self):
         if not self.files:
@@ -106,7 +109,7 @@ class Tree:
         os.rename(source, os.path.join(self.home.outside, self.name(os.path.splitext(source)[1])))
 
     def move_in(self):
-        outside = os.listdir(self.home.outside)
+        outside = sorted(os.listdir(self.home.outside))
         if not outside:
             raise FileNotFoundError("nothing outside")
         source = os.path.join(self.home.outside, self.rng.choice(outside))
