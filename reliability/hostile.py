@@ -134,6 +134,8 @@ def bad(seed, full):
         vanished = corpus.create_and_delete(200 if full else 50)
         home.settle(900)
         outcomes = corpus.judge()
+        if b"locked" not in home.run("folioctl", "status", check=True).stdout:
+            raise Failure("folioctl status does not mention the folder foliod may not read")
         canary = os.path.join(home.documents, "canary.txt")
         with open(canary, "w") as f:
             f.write("canaryword after the hostile files")

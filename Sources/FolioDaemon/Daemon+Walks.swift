@@ -50,7 +50,7 @@ extension Daemon {
             case let .problem(path, reason):
                 // A file of a kind Folio reads (a name that is not UTF-8, a file it may not
                 // stat) is listed by `folioctl errors`, and kept by the reconcile; a folder
-                // it cannot read is only logged.
+                // it cannot read is logged and shown as the last error by `folioctl status`.
                 logger.notice("not walked", metadata: ["path": "\(path)", "reason": "\(reason)"])
                 walks[0].seen?.insert(path)
                 recordFailure(path, signature: FileSignature(size: 0, modificationTimeNanoseconds: 0, inode: 0), reason: "\(path): \(reason)")

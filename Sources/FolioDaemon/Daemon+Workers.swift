@@ -134,15 +134,16 @@ extension Daemon {
         recordFailure(path, signature: signature, reason: "\(path): \(reason); it is tried again when it changes")
     }
 
-    /// Records a file Folio reads that could not be indexed, for `folioctl errors`.
+    /// Records a file Folio reads that could not be indexed, for `folioctl errors`; any
+    /// other path (a folder it may not read) is shown as the last error in status only.
     func recordFailure(_ path: String, signature: FileSignature, reason: String) {
+        lastError = reason
         guard let kind = DocumentKind(path: path) else { return }
         do {
             try store.recordFailure(path, kind: kind, signature: signature, reason: reason, at: Int64(time(nil)))
         } catch {
             record(error)
         }
-        lastError = reason
     }
 
     func record(_ error: some Error) {
