@@ -28,7 +28,9 @@ def crash(seed, full):
               f"the tree changed between restarts; then integrity_check ok, index = disk ({count} files)"
         slowest = 0.0
         for _ in range(terms):
-            tree.churn(200)
+            # New files, so that foliod is busy, and changes to the old ones.
+            tree.populate(100)
+            tree.churn(100)
             time.sleep(rng.uniform(0.1, 0.5))
             started = time.monotonic()
             home.daemon.send_signal(signal.SIGTERM)
@@ -44,7 +46,7 @@ def crash(seed, full):
         home.settle()
         integrity(home)
         count = index_equals_disk(home)
-        yield f"{terms} SIGTERMs while indexing: exit 0, slowest {slowest:.2f} s; index = disk ({count} files)"
+        yield f"{terms} SIGTERMs while indexing (each after 100 new files and 100 changes): exit 0, slowest {slowest:.2f} s; index = disk ({count} files)"
     finally:
         home.close()
 

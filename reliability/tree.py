@@ -21,7 +21,8 @@ class Tree:
         return f"n{self.serial}{extension}"
 
     def populate(self, count, size=(5, 400)):
-        """`count` files in a few dozen folders up to three deep."""
+        """`count` files in new folders (one per twenty files) and old ones."""
+        self.survey()
         for _ in range(max(1, count // 20)):
             self.make_folder()
         for _ in range(count):
