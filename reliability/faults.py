@@ -5,6 +5,7 @@ import os, signal, subprocess, threading, time
 from folio import Failure, Home, index_equals_disk, integrity, seeded, wait_until
 from tree import Tree
 
+
 def crash(seed, full):
     kills, files, terms = (60, 3000, 10) if full else (10, 400, 3)
     rng = seeded(seed, "crash")
@@ -46,7 +47,8 @@ def crash(seed, full):
         home.settle()
         integrity(home)
         count = index_equals_disk(home)
-        yield f"{terms} SIGTERMs while indexing (each after 100 new files and 100 changes): exit 0, slowest {slowest:.2f} s; index = disk ({count} files)"
+        yield f"{terms} SIGTERMs while indexing (each after 100 new files and 100 changes): exit 0, " \
+              f"slowest {slowest:.2f} s; index = disk ({count} files)"
     finally:
         home.close()
 
