@@ -2,7 +2,7 @@
 generator: it yields report lines and raises `Failure` when a promise is broken."""
 import os, signal, subprocess, threading, time
 
-from folio import Failure, Home, index_equals_disk, integrity, seeded, wait_until
+from folio import Failure, Home, converged, seeded, wait_until
 from tree import Tree
 
 
@@ -22,9 +22,7 @@ def crash(seed, full):
             home.kill(whole_group)
             tree.churn(rng.randrange(1, 40))
         home.start()
-        home.settle()
-        integrity(home)
-        count = index_equals_disk(home)
+        count = converged(home)
         yield f"{kills} SIGKILLs survived ({group_kills} with the workers, {kills - group_kills} foliod alone), " \
               f"the tree changed between restarts; then integrity_check ok, index = disk ({count} files)"
         slowest = 0.0
@@ -44,9 +42,7 @@ def crash(seed, full):
             if home.daemon.returncode != 0 or took > 2:
                 raise Failure(f"SIGTERM while indexing: exit {home.daemon.returncode} after {took:.2f} s")
             home.start()
-        home.settle()
-        integrity(home)
-        count = index_equals_disk(home)
+        count = converged(home)
         yield f"{terms} SIGTERMs while indexing (each after 100 new files and 100 changes): exit 0, " \
               f"slowest {slowest:.2f} s; index = disk ({count} files)"
     finally:
@@ -77,8 +73,7 @@ def churn(seed, full):
         queries.stop()
         if queries.failures:
             raise Failure(f"{len(queries.failures)} of {queries.count} queries failed, first: {queries.failures[0]}")
-        integrity(home)
-        count = index_equals_disk(home)
+        count = converged(home)
         yield f"{operations} operations in {churned:.1f} s: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
         yield f"{queries.count} folioq queries meanwhile, none failed; settled: index = disk ({count} files)"
     finally:
@@ -136,9 +131,7 @@ def limits(seed, full):
         tree.churn(30)
         subprocess.run(["mount", "-o", "remount,size=256m", home.data], check=True)
         freed = time.monotonic()
-        home.settle(600)
-        integrity(home)
-        count = index_equals_disk(home)
+        count = converged(home, 600)
         yield f"data folder on a 2 MiB tmpfs: status disk_full with \"{report['warning'][:60]}…\"; folioq answered"
         yield f"30 changes while full; tmpfs grown to 256 MiB: settled {time.monotonic() - freed:.1f} s later, " \
               f"index = disk ({count} files), integrity_check ok"

@@ -154,6 +154,14 @@ def integrity(home):
         raise Failure(f"PRAGMA integrity_check: {rows[:5]}")
 
 
+def converged(home, timeout=300):
+    """Waits until foliod has settled, then requires a sound database holding exactly what
+    is on disk; returns the number of files."""
+    home.settle(timeout)
+    integrity(home)
+    return index_equals_disk(home)
+
+
 def files_on_disk(root):
     """The files Folio should hold: regular .txt and .md files below `root`, symbolic links
     not followed, hidden folders skipped (the defaults)."""
