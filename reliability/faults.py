@@ -1,8 +1,9 @@
-"""The fault parts of the reliability suite: kills, churn, a full disk. Each part is a
-generator: it yields report lines and raises `Failure` when a promise is broken."""
+"""The fault parts of the reliability suite: kills, churn, a full disk, too few inotify
+watches. Each part is a generator: it yields report lines and raises `Failure` when a
+promise is broken."""
 import os, signal, subprocess, threading, time
 
-from folio import Failure, Home, converged, seeded, wait_until
+from folio import Failure, Home, converged, seeded, wait_until, words
 from tree import Tree
 
 
@@ -107,6 +108,11 @@ class QueryLoop(threading.Thread):
 
 
 def limits(seed, full):
+    yield from full_disk(seed, full)
+    yield from watch_limit(seed, full)
+
+
+def full_disk(seed, full):
     if os.geteuid() != 0:
         yield "skipped: mounting a small tmpfs for the data folder needs root"
         return
@@ -141,3 +147,39 @@ def limits(seed, full):
         home.close()
 
 
+
+
+def watch_limit(seed, full):
+    """More folders than inotify watches: foliod runs in a user namespace of its own, whose
+    `max_inotify_watches` is 16 (the machine's limit is untouched). The folders without a
+    watch must be kept fresh by the rescan, and status must say so."""
+    folders = 200 if full else 40
+    rng = seeded(seed, "watches")
+    home = Home("workers = 2\nrescan_interval_seconds = 10\n")
+    try:
+        for index in range(folders):
+            os.makedirs(os.path.join(home.documents, f"f{index}"))
+            with open(os.path.join(home.documents, f"f{index}", "early.txt"), "w") as f:
+                f.write(words(rng, 20))
+        namespace = ["unshare", "-U", "-r", "/bin/sh", "-c", 'echo 16 > /proc/sys/user/max_inotify_watches && exec "$0"']
+        if subprocess.run(namespace + ["/bin/true"], capture_output=True).returncode != 0:
+            yield "skipped: this machine refuses a user namespace with a watch limit of its own"
+            return
+        home.start(wrapper=namespace)
+        converged(home)
+        report = home.status()["daemon"]
+        if not report.get("unwatched_directories") or "max_user_watches" not in (report.get("warning") or ""):
+            raise Failure(f"status does not say folders are unwatched: {report}")
+        for index in range(folders):
+            with open(os.path.join(home.documents, f"f{index}", "late.txt"), "w") as f:
+                f.write(words(rng, 20))
+        written = time.monotonic()
+        # foliod is idle meanwhile: only the rescan (every 10 s) finds the unwatched ones.
+        wait_until("the rescan found every new file", lambda: home.database_rows(
+            "SELECT count(*) FROM document WHERE path LIKE '%/late.txt'") == [(folders,)], 120, interval=0.5)
+        found = time.monotonic() - written
+        count = converged(home)
+        yield f"{folders} folders, 16 inotify watches: {report['unwatched_directories']} unwatched, and status says how to " \
+              f"raise the limit; a new file in every folder, all found {found:.1f} s later; index = disk ({count} files)"
+    finally:
+        home.close()

@@ -14,14 +14,15 @@ promise is reported and the suite exits 1.
            on indexing. Run as user `nobody` (when the suite runs as root) so that
            permissions bite.
   limits   a full disk: the data folder on a small tmpfs; indexing waits with a clear
-           status and finishes without loss once the tmpfs is made larger.
+           status and finishes without loss once the tmpfs is made larger. More folders
+           than inotify watches (a user namespace with a limit of 16): status says so and
+           the rescan finds new files in the unwatched ones.
   privacy  permissions whatever the umask; the control socket refuses another user; no
            network use (strace of socket/connect over indexing, querying and the
            launcher provider); the D-Bus name only on the session bus; default excludes;
            `folioctl forget --vacuum` leaves no trace in the database files.
 
-The fuzz targets run from reliability/fuzz.sh; the watch-limit case is
-Tests/EndToEndTests/DaemonTests.swift (moreFoldersThanWatches).
+The fuzz targets run from reliability/fuzz.sh.
 
 usage: reliability/run.py [--full] [--seed N] [PART...]   (default: every part, reduced)
        FOLIO_BIN=.build/release reliability/run.py --full
