@@ -35,7 +35,7 @@ class HostileCorpus:
         self.add("empty.txt", b"", either)
         for extension in ("txt", "md", "html", "pdf"):
             self.add(f"random-bytes.{extension}", rng.randbytes(65_536), either)
-        self.add("invalid-utf8.txt", b"validword \xff\xfe\xc3 broken \xed\xa0\x80 surrogate", either)
+        self.add("invalid-utf8.txt", b"validword \xff\xfe\xc3 broken \xed\xa0\x80 surrogate", either, "validword")
         self.add("utf16-no-bom.txt", "utf16word in UTF-16 without a byte order mark".encode("utf-16-le"), either)
         sparse = self.add("sparse-1GiB.txt", b"", {FAILED})
         os.truncate(sparse, 1 << 30)
@@ -60,8 +60,8 @@ class HostileCorpus:
         self.add("locked/inside.txt", b"lockedword in a folder nobody may list", {SKIPPED})
         self.add("unclosed.html", b"<div><p><b><i><table><tr><td>" * 10_000 + b"unclosedword", either, "unclosedword")
         self.add("attribute.html", b'<p title="' + b"x" * (1 << 20) + b'">attributeword</p>', {INDEXED}, "attributeword")
-        self.add("nested-lists.md", b"- " * 10_000 + b"nestedword\n", either)
-        self.add("nested-quotes.md", b"> " * 10_000 + b"quotedword\n", either)
+        self.add("nested-lists.md", b"- " * 10_000 + b"nestedword\n", either, "nestedword")
+        self.add("nested-quotes.md", b"> " * 10_000 + b"quotedword\n", either, "quotedword")
         for name in ("truncated.pdf", "encrypted.pdf"):
             self.add(name, open(os.path.join(PDF_FIXTURES, name), "rb").read(), either)
         sources = ["digital.pdf", "headers.pdf", "mixed.pdf", "scanned.pdf"]
