@@ -15,4 +15,8 @@ public struct FileSignature: Sendable, Hashable, Codable {
         self.modificationTimeNanoseconds = modificationTimeNanoseconds
         self.inode = inode
     }
+
+    /// For a file that could not even be looked at (a name that is not UTF-8): it matches
+    /// no file's real signature, so the file is read once it can be.
+    public static let unknown = FileSignature(size: 0, modificationTimeNanoseconds: 0, inode: 0)
 }

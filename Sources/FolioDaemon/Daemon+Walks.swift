@@ -53,7 +53,7 @@ extension Daemon {
                 // it cannot read is logged and shown as the last error by `folioctl status`.
                 logger.notice("not walked", metadata: ["path": "\(path)", "reason": "\(reason)"])
                 walks[0].seen?.insert(path)
-                recordFailure(path, signature: FileSignature(size: 0, modificationTimeNanoseconds: 0, inode: 0), reason: "\(path): \(reason)")
+                recordFailure(path, signature: .unknown, reason: "\(path): \(reason)")
             }
         }
     }

@@ -65,7 +65,7 @@ public struct IndexRun: Sendable {
             for problem in problems {
                 summary.failures.append(problem)
                 guard let kind = DocumentKind(path: problem.path) else { continue }
-                try indexer.store.recordFailure(problem.path, kind: kind, signature: FileSignature(size: 0, modificationTimeNanoseconds: 0, inode: 0),
+                try indexer.store.recordFailure(problem.path, kind: kind, signature: .unknown,
                                                 reason: "\(problem.path): \(problem.reason)", at: Int64(time(nil)))
             }
             if rootStatus.kind == .directory {
