@@ -2,13 +2,59 @@
 
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct folio_mupdf_document {
     fz_context *context;
     fz_document *document;
+    /* Bytes MuPDF holds for this document now, counted by the allocator below. */
+    size_t held;
+    size_t budget;
 };
+
+/* MuPDF's allocations for one document, counted so that its caches can be dropped when
+   they pass the budget. malloc_usable_size adds no header to MuPDF's many small objects. */
+static void *counted_malloc(void *user, size_t size) {
+    void *block = malloc(size);
+    if (block) ((folio_mupdf_document *)user)->held += malloc_usable_size(block);
+    return block;
+}
+
+static void *counted_realloc(void *user, void *old, size_t size) {
+    size_t before = old ? malloc_usable_size(old) : 0;
+    void *block = realloc(old, size);
+    if (block) ((folio_mupdf_document *)user)->held += malloc_usable_size(block) - before;
+    return block;
+}
+
+static void counted_free(void *user, void *block) {
+    if (block == NULL) return;
+    ((folio_mupdf_document *)user)->held -= malloc_usable_size(block);
+    free(block);
+}
+
+/* After a page: MuPDF keeps every object it has parsed (a 1,600-page manual's reach 70
+   MiB) and every font and image in its store, and frees neither while the document is
+   open. Past the budget, the parsed objects nothing else holds go first (they are parsed
+   again when needed), then the store if that was not enough. A drop costs a re-parse of
+   what the next pages need, so it happens only past the budget, not after every page. */
+static void keep_within_budget(folio_mupdf_document *document) {
+    if (document->held <= document->budget) return;
+    fz_context *context = document->context;
+    fz_try(context) {
+        pdf_document *pdf = pdf_specifics(context, document->document);
+        if (pdf) pdf_clear_xref_to_mark(context, pdf);
+        if (document->held > document->budget / 4 * 3) {
+            fz_empty_store(context);
+            if (pdf) pdf_clear_xref_to_mark(context, pdf);
+        }
+    }
+    fz_catch(context) {
+        /* Nothing was lost: the caches stay as they were. */
+    }
+}
 
 static void copy_message(fz_context *context, char *error, size_t error_size) {
     if (error == NULL || error_size == 0) return;
@@ -17,13 +63,21 @@ static void copy_message(fz_context *context, char *error, size_t error_size) {
     error[error_size - 1] = '\0';
 }
 
-folio_mupdf_document *folio_mupdf_open(const char *path, int *status, char *error, size_t error_size) {
+folio_mupdf_document *folio_mupdf_open(const char *path, size_t budget, int *status, char *error, size_t error_size) {
     *status = FOLIO_MUPDF_ERROR;
+    folio_mupdf_document *result = calloc(1, sizeof *result);
+    if (result == NULL) {
+        copy_message(NULL, error, error_size);
+        return NULL;
+    }
+    result->budget = budget;
+    fz_alloc_context allocator = { result, counted_malloc, counted_realloc, counted_free };
     /* MuPDF caches fonts and images up to this size; its default is 256 MiB, too much for a
        worker that should stay small in the background. */
-    fz_context *context = fz_new_context(NULL, NULL, 32 << 20);
+    fz_context *context = fz_new_context(&allocator, NULL, 32 << 20);
     if (context == NULL) {
         copy_message(NULL, error, error_size);
+        free(result);
         return NULL;
     }
     /* MuPDF prints warnings for every recoverable problem; Folio reports its own. */
@@ -37,6 +91,7 @@ folio_mupdf_document *folio_mupdf_open(const char *path, int *status, char *erro
     fz_catch(context) {
         copy_message(context, error, error_size);
         fz_drop_context(context);
+        free(result);
         return NULL;
     }
     if (fz_needs_password(context, document)) {
@@ -45,14 +100,12 @@ folio_mupdf_document *folio_mupdf_open(const char *path, int *status, char *erro
         error[error_size - 1] = '\0';
         fz_drop_document(context, document);
         fz_drop_context(context);
+        free(result);
         return NULL;
     }
-    folio_mupdf_document *result = malloc(sizeof *result);
-    if (result == NULL) {
-        fz_drop_document(context, document);
-        fz_drop_context(context);
-        return NULL;
-    }
+    /* What is parsed by now (trailer, catalog) is kept by every drop of parsed objects. */
+    pdf_document *pdf = pdf_specifics(context, document);
+    if (pdf) pdf_mark_xref(context, pdf);
     result->context = context;
     result->document = document;
     *status = FOLIO_MUPDF_OK;
@@ -165,7 +218,12 @@ char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *err
         free(result);
         return NULL;
     }
+    keep_within_budget(document);
     return result;
+}
+
+size_t folio_mupdf_held_bytes(folio_mupdf_document *document) {
+    return document->held;
 }
 
 unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index, int dpi,
@@ -194,5 +252,6 @@ unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index
         free(result);
         return NULL;
     }
+    keep_within_budget(document);
     return result;
 }

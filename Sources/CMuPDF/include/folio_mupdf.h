@@ -17,8 +17,10 @@ enum folio_mupdf_open_status {
     FOLIO_MUPDF_NEEDS_PASSWORD = 2,
 };
 
-/* Opens a PDF. On failure returns NULL, sets *status and writes the reason to error. */
-folio_mupdf_document *folio_mupdf_open(const char *path, int *status, char *error, size_t error_size);
+/* Opens a PDF. On failure returns NULL, sets *status and writes the reason to error.
+   After each page read or rendered, MuPDF's caches for the document (parsed objects, then
+   fonts and images) are dropped if it holds more than `budget` bytes. */
+folio_mupdf_document *folio_mupdf_open(const char *path, size_t budget, int *status, char *error, size_t error_size);
 void folio_mupdf_close(folio_mupdf_document *document);
 
 /* Number of pages, or -1 with the reason in error. */
@@ -44,6 +46,9 @@ int folio_mupdf_page_label_ranges(folio_mupdf_document *document, folio_mupdf_la
 /* The text of page `index` (0-based) in reading order, one line per line of text, as
    malloc'd UTF-8; NULL with the reason in error when the page cannot be read. */
 char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *error, size_t error_size);
+
+/* The bytes MuPDF holds for the document now. */
+size_t folio_mupdf_held_bytes(folio_mupdf_document *document);
 
 /* Page `index` rendered in 8-bit gray at `dpi`, malloc'd, `*stride` bytes a row; NULL with
    the reason in error on failure. */
