@@ -35,13 +35,15 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // GDBus. gobject-2.0 gives the same include paths as gio-2.0 without the -pthread SwiftPM refuses.
         .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         // MuPDF's fz_try/fz_catch are setjmp/longjmp: they stay inside this C target.
         // Debian ships MuPDF as static libraries; these are `pkg-config --static mupdf`'s.
         .target(
             name: "CMuPDF",
             linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "z", "m", "freetype",
                              "png16", "brotlidec", "brotlicommon", "harfbuzz"].map { .linkedLibrary($0) }),
+        // Tesseract and leptonica are loaded by this target when OCR is first needed, not
+        // linked (their headers are used at build time: libtesseract-dev, libleptonica-dev).
+        .target(name: "CTesseract"),
 
         .target(
             name: "FolioSchema",

@@ -17,6 +17,8 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
     case encrypted(path: String)
     /// Tesseract has no data for a configured language.
     case missingOCRLanguage(language: String)
+    /// Tesseract's libraries could not be loaded.
+    case ocrUnavailable(reason: String)
     /// The file can only be read by OCR, which the configuration turns off.
     case ocrDisabled(path: String)
 
@@ -36,6 +38,8 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
             "\(path) is encrypted, not indexed (it needs a password to open)"
         case let .missingOCRLanguage(language):
             "tesseract has no data for OCR language '\(language)'; install the Debian package tesseract-ocr-\(language) or change ocr.languages in config.toml"
+        case let .ocrUnavailable(reason):
+            "OCR is unavailable, tesseract could not be loaded (\(reason)); install the Debian package libtesseract5, or turn OCR off (ocr.enabled = false)"
         case let .ocrDisabled(path):
             "\(path) is an image, read only through OCR, which is off (ocr.enabled = false)"
         }

@@ -2,7 +2,8 @@ internal import CTesseract
 internal import Synchronization
 internal import Glibc
 
-/// One tesseract instance, initialised for a set of languages. Initialising loads the
+/// One tesseract instance, initialised for a set of languages. Tesseract itself is loaded
+/// by the first engine a process makes (`folio_tesseract_load`), not at start. Initialising loads the
 /// language models, which takes far longer than recognising a page, so engines are kept
 /// in `OCREngine.pool` and reused.
 ///
@@ -11,6 +12,7 @@ internal import Glibc
 ///
 /// Related documentation: <https://tesseract-ocr.github.io/tessapi/5.x/a02438.html> (capi.h)
 final class OCREngine: @unchecked Sendable {
+    private let tesseract: UnsafePointer<folio_tesseract_api>
     private let handle: OpaquePointer
     let languages: String
 
@@ -24,45 +26,50 @@ final class OCREngine: @unchecked Sendable {
         if let missing = languages.first(where: { !Self.hasData(for: $0) }) {
             throw .missingOCRLanguage(language: missing)
         }
-        guard let handle = TessBaseAPICreate() else { throw .missingOCRLanguage(language: self.languages) }
-        guard TessBaseAPIInit3(handle, nil, self.languages) == 0 else {
-            TessBaseAPIDelete(handle)
+        var error = [CChar](repeating: 0, count: 512)
+        guard let tesseract = folio_tesseract_load(&error, error.count) else {
+            throw .ocrUnavailable(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.tesseract = tesseract
+        guard let handle = tesseract.pointee.create() else { throw .missingOCRLanguage(language: self.languages) }
+        guard tesseract.pointee.init3(handle, nil, self.languages) == 0 else {
+            tesseract.pointee.delete_api(handle)
             throw .missingOCRLanguage(language: self.languages)
         }
         self.handle = handle
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        tesseract.pointee.end(handle)
+        tesseract.pointee.delete_api(handle)
     }
 
     /// Recognises an 8-bit gray image rendered at `dpi`.
     func recognise(_ image: GrayImage, dpi: Int) -> RecognisedText {
         image.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.stride))
+            tesseract.pointee.set_image(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.stride))
         }
-        TessBaseAPISetSourceResolution(handle, Int32(dpi))
+        tesseract.pointee.set_source_resolution(handle, Int32(dpi))
         return recognised()
     }
 
     /// Recognises an image file (PNG, JPEG, TIFF, BMP, GIF, WebP) read by leptonica;
     /// `nil` when leptonica cannot read it.
     func recognise(imageAt path: String) -> RecognisedText? {
-        var image: UnsafeMutablePointer<PIX>? = pixRead(path)
+        var image: UnsafeMutablePointer<PIX>? = tesseract.pointee.pix_read(path)
         guard let pix = image else { return nil }
-        defer { pixDestroy(&image) }
-        TessBaseAPISetImage2(handle, pix)
-        if pixGetXRes(pix) < 70 { TessBaseAPISetSourceResolution(handle, 300) }
+        defer { tesseract.pointee.pix_destroy(&image) }
+        tesseract.pointee.set_image2(handle, pix)
+        if tesseract.pointee.pix_get_x_res(pix) < 70 { tesseract.pointee.set_source_resolution(handle, 300) }
         return recognised()
     }
 
     private func recognised() -> RecognisedText {
         Self.recognitions.add(1, ordering: .relaxed)
-        defer { TessBaseAPIClear(handle) }
-        guard let text = TessBaseAPIGetUTF8Text(handle) else { return RecognisedText(text: "", confidence: 0) }
-        defer { TessDeleteText(text) }
-        return RecognisedText(text: String(cString: text), confidence: Double(TessBaseAPIMeanTextConf(handle)))
+        defer { tesseract.pointee.clear(handle) }
+        guard let text = tesseract.pointee.get_utf8_text(handle) else { return RecognisedText(text: "", confidence: 0) }
+        defer { tesseract.pointee.delete_text(text) }
+        return RecognisedText(text: String(cString: text), confidence: Double(tesseract.pointee.mean_text_conf(handle)))
     }
 
     /// Whether `<language>.traineddata` is where tesseract looks: `$TESSDATA_PREFIX`, else
@@ -82,7 +89,8 @@ final class OCREnginePool: Sendable {
     private let drainsAtExit = Mutex(false)
 
     /// Runs `body` with an engine for `languages`; throws `LoaderError.missingOCRLanguage`
-    /// when tesseract lacks one, and whatever `body` throws.
+    /// when tesseract lacks one, `.ocrUnavailable` when tesseract cannot be loaded, and
+    /// whatever `body` throws.
     func withEngine<T>(languages: [String], _ body: (OCREngine) throws -> T) throws -> T {
         let key = languages.joined(separator: "+")
         let engine: OCREngine

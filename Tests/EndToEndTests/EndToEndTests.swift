@@ -177,6 +177,49 @@ import Foundation
         #expect(human.output.contains("~/Documents/northwind.pdf, page 1, OCR "))
     }
 
+    /// Tesseract and the seventy libraries it brings are mapped by a worker only once a
+    /// page needs OCR: a worker reading digital PDFs and text stays without them.
+    @Test func worker_loadsTesseract_onlyWhenAPageNeedsOCR() throws {
+        let folio = try Binaries()
+        try folio.write("Documents/digital.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/digital.pdf")))
+        try folio.write("Documents/scanned.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/scanned.pdf")))
+        let worker = Process()
+        worker.executableURL = URL(fileURLWithPath: Binaries.directory + "/foliod-worker")
+        worker.arguments = ["--db", folio.databasePath]
+        worker.environment = folio.environment
+        let input = Pipe()
+        let output = Pipe()
+        worker.standardInput = input
+        worker.standardOutput = output
+        worker.standardError = FileHandle.nullDevice
+        try worker.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            worker.waitUntilExit()
+        }
+        func index(_ name: String) throws -> String {
+            try input.fileHandleForWriting.write(contentsOf: Data((folio.home + "/Documents/" + name).utf8) + [0])
+            var answer = Data()
+            while answer.last != 0x0A, let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
+                answer += byte
+            }
+            return String(decoding: answer, as: UTF8.self)
+        }
+        /// The worker's mapped files (read to the end: /proc files have no size to go by).
+        func mappedFiles() throws -> String {
+            let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(worker.processIdentifier)/maps"))
+            defer { try? maps.close() }
+            return String(decoding: try maps.readToEnd() ?? Data(), as: UTF8.self)
+        }
+
+        #expect(try index("digital.pdf") == "indexed\n")
+        let before = try mappedFiles()
+        #expect(before.contains("libsqlite3"), "the worker's maps were read")
+        #expect(!before.contains("libtesseract"))
+        #expect(try index("scanned.pdf") == "indexed\n")
+        #expect(try mappedFiles().contains("libtesseract"))
+    }
+
     @Test func encryptedPDF_isListedWithItsReason() throws {
         let folio = try Binaries()
         try folio.write("Documents/locked.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/encrypted.pdf")))

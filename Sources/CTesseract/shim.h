@@ -1,2 +1,0 @@
-#include <tesseract/capi.h>
-#include <leptonica/allheaders.h>
