@@ -117,6 +117,6 @@ extension Daemon {
             }
             return
         }
-        if DocumentKind(path: path) != nil { queue.addRecent(path) }
+        if DocumentKind(path: path) != nil { queue.addRecent(path, size: status.size) }
     }
 }

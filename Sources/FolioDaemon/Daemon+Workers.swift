@@ -36,22 +36,32 @@ extension Daemon {
         lastWork = now
         // From the end: `replace` may remove a worker it cannot restart.
         for index in workers.indices.reversed() where workers[index].isIdle {
-            guard let path = queue.next() else { return }
+            guard let file = queue.next(largeFiles) else { return }
             // The time limit is for reading the file: a worker just started gets its
             // start-up time on top.
             let reading = max(now, workers[index].startedAt + Self.workerStartupMilliseconds)
             let deadline = reading + Int64(configuration.daemon.fileTimeoutSeconds) * 1000
-            if !workers[index].start(path, deadline: deadline) { replace(worker: index, failing: path, reason: "the worker process was gone") }
+            if !workers[index].start(file.path, size: file.size, deadline: deadline) {
+                replace(worker: index, failing: file.path, reason: "the worker process was gone")
+            }
         }
+    }
+
+    /// Whether the next file handed out may be large (`IndexQueue.largeFileBytes`): not
+    /// while a worker reads one, so that at most one large file is read at a time.
+    private var largeFiles: IndexQueue.LargeFiles {
+        if workerLimit == 1 { return .inOrder }
+        return workers.contains { ($0.current?.size ?? 0) >= IndexQueue.largeFileBytes } ? .held : .first
     }
 
     /// Reads the workers' answers; a worker that died is replaced and its file recorded.
     func collectAnswers(from readable: Set<Int32>) {
         for index in workers.indices.reversed() where readable.contains(workers[index].output) {
             var ended = false
-            let path = workers[index].current?.path
+            let current = workers[index].current
+            let path = current?.path
             if let answer = workers[index].readAnswer(ended: &ended) {
-                completed(answer, path: path)
+                completed(answer, file: current.map { ($0.path, $0.size) })
             }
             if ended {
                 let status = workers[index].stop(kill: true)
@@ -80,11 +90,11 @@ extension Daemon {
         }
     }
 
-    private func completed(_ answer: String, path: String?) {
+    private func completed(_ answer: String, file: (path: String, size: Int64)?) {
         let now = Clock.milliseconds()
         if answer.hasPrefix("full\t") {
             // Nothing was written: the file waits at the front of the queue.
-            if let path { queue.addRecent(path) }
+            if let file { queue.addRecent(file.path, size: file.size) }
             waitForSpace(String(answer.dropFirst(5)))
             return
         }
@@ -92,7 +102,7 @@ extension Daemon {
         // Renamed or deleted while the worker read it: the rename or purge found no row
         // yet, and the worker has just written one under the old path. Queued again, the
         // path is purged by the worker ("gone").
-        if let path, answer != "gone", (try? FileStatus.of(path))?.kind != .regular { queue.addRecent(path) }
+        if let path = file?.path, answer != "gone", (try? FileStatus.of(path))?.kind != .regular { queue.addRecent(path, size: 0) }
         indexedSinceStart += 1
         completions.append(now)
         completions.removeAll { now - $0 > 60_000 }

@@ -13,8 +13,8 @@ final class Worker {
     private var received: [UInt8] = []
     /// When the process was started (monotonic milliseconds).
     let startedAt = Clock.milliseconds()
-    /// The file in hand and when it must be done by (monotonic milliseconds).
-    private(set) var current: (path: String, deadline: Int64)?
+    /// The file in hand, its size, and when it must be done by (monotonic milliseconds).
+    private(set) var current: (path: String, size: Int64, deadline: Int64)?
 
     /// Starts `executable arguments…` with pipes for its standard input and output.
     init(executable: String, arguments: [String]) throws(SystemError) {
@@ -28,13 +28,13 @@ final class Worker {
     var isIdle: Bool { current == nil }
 
     /// Hands the worker a file. Returns false when the worker is gone (its pipe is closed).
-    func start(_ path: String, deadline: Int64) -> Bool {
+    func start(_ path: String, size: Int64, deadline: Int64) -> Bool {
         do {
             try FileDescriptor.writeAll(Array(path.utf8) + [0], to: input)
         } catch {
             return false
         }
-        current = (path, deadline)
+        current = (path, size, deadline)
         return true
     }
 

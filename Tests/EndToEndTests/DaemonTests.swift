@@ -226,9 +226,10 @@ import Foundation
     /// the old path, which must not stay.
     @Test func fileRenamedAndFileDeleted_whileBeingRead_leaveNoStaleEntry() throws {
         try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\nworkers = 2\n")
+        // Each under IndexQueue.largeFileBytes, so that both are read at once.
         let line = (0..<2_000).map { "slow\($0) words" }.joined(separator: " ") + "\n"
-        try folio.write("Documents/renamed.txt", String(repeating: line, count: 300))
-        try folio.write("Documents/deleted.txt", String(repeating: line, count: 300))
+        try folio.write("Documents/renamed.txt", String(repeating: line, count: 120))
+        try folio.write("Documents/deleted.txt", String(repeating: line, count: 120))
         let daemon = try start()
         defer { stop(daemon) }
         try waitUntil("both are being read") {
@@ -241,6 +242,27 @@ import Foundation
             try folio.run("folioctl", ["sources"]).output.split(separator: "\n").filter { !$0.hasPrefix("\t") }.count == 1
                 && paths("slow1999") == ["moved.txt"]
         }
+    }
+
+    /// Two large files are never read at once (each can make a worker hold 100 MiB); the
+    /// small file is indexed meanwhile.
+    @Test func largeFiles_areReadOneAtATime() throws {
+        let line = (0..<2_000).map { "large\($0) words" }.joined(separator: " ") + "\n"
+        let large = String(repeating: line, count: 250)
+        #expect(large.utf8.count >= 5 << 20)
+        try folio.write("Documents/first.txt", large)
+        try folio.write("Documents/second.txt", large)
+        try folio.write("Documents/small.txt", "small words\n")
+        let daemon = try start()
+        defer { stop(daemon) }
+        var largeAtOnce = 0
+        try waitUntil("all three are indexed", timeout: 60) {
+            let status = try folio.run("folioctl", ["status", "--json"]).output
+            let reading = ["first.txt", "second.txt"].filter { status.contains($0 + "\"") }.count
+            largeAtOnce = max(largeAtOnce, reading)
+            return try paths("large1999").count == 2 && paths("small") == ["small.txt"]
+        }
+        #expect(largeAtOnce == 1, "at most one large file read at a time, and one was seen being read")
     }
 
     @Test func controlCommands_withoutADaemon_sayItIsNotRunning() throws {

@@ -1,0 +1,67 @@
+import Testing
+@testable import FolioDaemon
+
+/// The order in which queued files go to the workers.
+struct IndexQueueTests {
+    private let large = IndexQueue.largeFileBytes
+
+    private func drain(_ queue: inout IndexQueue, _ mode: IndexQueue.LargeFiles) -> [String] {
+        var paths: [String] = []
+        while let file = queue.next(mode) { paths.append(file.path) }
+        return paths
+    }
+
+    @Test func oneWorker_takesRecentChangesFirst_thenTheSmallestFound() {
+        var queue = IndexQueue(capacity: 10)
+        queue.addFound("/big", size: large * 2)
+        queue.addFound("/medium", size: 5_000)
+        queue.addFound("/tiny", size: 10)
+        queue.addRecent("/saved", size: large)
+        queue.addRecent("/medium", size: 6_000)
+        #expect(queue.count == 4)
+        #expect(drain(&queue, .inOrder) == ["/saved", "/medium", "/tiny", "/big"])
+        #expect(queue.isEmpty)
+    }
+
+    @Test func whileALargeFileIsRead_onlySmallFilesAreHandedOut() {
+        var queue = IndexQueue(capacity: 10)
+        queue.addFound("/large-found", size: large)
+        queue.addFound("/small-found", size: large - 1)
+        queue.addRecent("/large-saved", size: large * 3)
+        queue.addRecent("/small-saved", size: 1)
+        #expect(drain(&queue, .held) == ["/small-saved", "/small-found"])
+        #expect(queue.count == 2, "the large files wait")
+        #expect(drain(&queue, .inOrder) == ["/large-saved", "/large-found"])
+    }
+
+    @Test func whenNoLargeFileIsRead_theSmallestLargeOneGoesFirst_afterRecentChanges() {
+        var queue = IndexQueue(capacity: 10)
+        queue.addFound("/small", size: 1)
+        queue.addFound("/larger", size: large * 2)
+        queue.addFound("/large", size: large)
+        queue.addRecent("/saved", size: 100)
+        #expect(queue.next(.first)?.path == "/saved")
+        #expect(queue.next(.first)?.path == "/large")
+        #expect(queue.next(.held)?.path == "/small")
+        #expect(queue.next(.held) == nil)
+        #expect(queue.next(.first)?.path == "/larger")
+    }
+
+    @Test func removingATree_dropsItsFilesOnly() {
+        var queue = IndexQueue(capacity: 10)
+        queue.addFound("/docs/a", size: 1)
+        queue.addRecent("/docs/sub/b", size: 1)
+        queue.addFound("/docsother/c", size: 1)
+        queue.remove(tree: "/docs")
+        #expect(drain(&queue, .inOrder) == ["/docsother/c"])
+    }
+
+    @Test func isFull_countsTheFilesFound() {
+        var queue = IndexQueue(capacity: 2)
+        queue.addRecent("/a", size: 1)
+        queue.addFound("/b", size: 1)
+        #expect(!queue.isFull)
+        queue.addFound("/c", size: 1)
+        #expect(queue.isFull)
+    }
+}
