@@ -50,15 +50,18 @@ def children(pid):
 
 
 class Sampler(threading.Thread):
-    """Peak RSS and peak PSS of a process and its children together, sampled every 50 ms."""
+    """Peak RSS and peak PSS of a process and its children together, sampled every 50 ms,
+    and each process's RSS at the peak (the daemon's first)."""
     def __init__(self, pid):
         super().__init__(daemon=True)
-        self.pid, self.peak, self.peak_pss, self.running = pid, 0, 0, True
+        self.pid, self.peak, self.peak_pss, self.peak_parts, self.running = pid, 0, 0, [], True
 
     def run(self):
         while self.running:
             group = [self.pid] + children(self.pid)
-            self.peak = max(self.peak, sum(rss_kib(p) for p in group))
+            parts = [rss_kib(p) for p in group]
+            if sum(parts) > self.peak:
+                self.peak, self.peak_parts = sum(parts), parts
             self.peak_pss = max(self.peak_pss, sum(pss_kib(p) for p in group))
             time.sleep(0.05)
 
@@ -107,6 +110,7 @@ def main():
     sampler.running = False
     results["folio_peak_rss_mib"] = sampler.peak / 1024
     results["folio_peak_pss_mib"] = sampler.peak_pss / 1024
+    results["folio_peak_rss_parts_mib"] = [round(kib / 1024, 1) for kib in sampler.peak_parts]
     time.sleep(2)
     results["folio_idle_rss_mib"] = rss_kib(daemon.pid) / 1024
     results["folio_idle_pss_mib"] = pss_kib(daemon.pid) / 1024
