@@ -14,7 +14,7 @@
 
 usage: bench/daemon.py CORPUS_DIR [--skip-recoll]   (release build; needs recollcmd, mupdf-tools)
 """
-import json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+import json, os, resource, shutil, statistics, subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
@@ -41,6 +41,16 @@ def pss_kib(pid):
     return proc_kib(pid, "smaps_rollup", "Pss:")
 
 
+def cpu_seconds(pid):
+    """User + system CPU seconds of a process so far (0 once gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def children(pid):
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as f:
@@ -51,14 +61,22 @@ def children(pid):
 
 class Sampler(threading.Thread):
     """Peak RSS and peak PSS of a process and its children together, sampled every 50 ms,
-    and each process's RSS at the peak (the daemon's first)."""
+    each process's RSS at the peak (the daemon's first), and the CPU time of them all
+    (`cpu_s`; each process's last sample, at most 50 ms before it ended)."""
     def __init__(self, pid):
         super().__init__(daemon=True)
         self.pid, self.peak, self.peak_pss, self.peak_parts, self.running = pid, 0, 0, [], True
+        self.cpu = {}
+
+    @property
+    def cpu_s(self):
+        return sum(self.cpu.values())
 
     def run(self):
         while self.running:
             group = [self.pid] + children(self.pid)
+            for p in group:
+                self.cpu[p] = max(self.cpu.get(p, 0.0), cpu_seconds(p))
             parts = [rss_kib(p) for p in group]
             if sum(parts) > self.peak:
                 self.peak, self.peak_parts = sum(parts), parts
@@ -111,6 +129,7 @@ def main():
     results["folio_peak_rss_mib"] = sampler.peak / 1024
     results["folio_peak_pss_mib"] = sampler.peak_pss / 1024
     results["folio_peak_rss_parts_mib"] = [round(kib / 1024, 1) for kib in sampler.peak_parts]
+    results["folio_cpu_s"] = sampler.cpu_s
     time.sleep(2)
     results["folio_idle_rss_mib"] = rss_kib(daemon.pid) / 1024
     results["folio_idle_pss_mib"] = pss_kib(daemon.pid) / 1024
@@ -140,12 +159,15 @@ def main():
     # mutool over the PDFs on both cores, the target's anchor
     pdfs = sorted(os.path.join(docs, "pdf", p) for p in os.listdir(os.path.join(docs, "pdf")))
     start = time.time()
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     halves = [pdfs[0::2], pdfs[1::2]]
     procs = [subprocess.Popen(["sh", "-c", 'for f; do mutool draw -q -F txt -o /dev/null "$f"; done', "sh"] + half,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for half in halves]
     for p in procs:
         p.wait()
     results["mutool_pdfs_2cores_s"] = time.time() - start
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    results["mutool_cpu_s"] = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
 
     if not skip_recoll:
         conf = os.path.join(work, "recoll")
