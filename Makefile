@@ -14,8 +14,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime and Foundation linked into each program: installed binaries need no
+# Swift toolchain, and each process maps fewer pages (foliod idle: 26 MiB -> 20 MiB) and
+# runs faster (no calls through the dynamic linker's tables); see docs/benchmarks.md.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 # Index ~/Documents (or the folders of ~/.config/folio/config.toml) with the release build,
 # and keep watching it: foliod runs in the background (log in ~/.local/state/folio/foliod.log).
@@ -53,8 +56,8 @@ BINARIES = foliod folioq folioctl folio-rofi
 
 install: release install-data
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(UNITDIR)
-	install -m 0755 $(addprefix .build/release/,$(BINARIES)) $(DESTDIR)$(PREFIX)/bin/
-	install -m 0755 .build/release/folio-search-provider .build/release/foliod-worker $(DESTDIR)$(LIBEXECDIR)/
+	install -s -m 0755 $(addprefix .build/release/,$(BINARIES)) $(DESTDIR)$(PREFIX)/bin/
+	install -s -m 0755 .build/release/folio-search-provider .build/release/foliod-worker $(DESTDIR)$(LIBEXECDIR)/
 	sed 's|@BINDIR@|$(PREFIX)/bin|' systemd/foliod.service > $(DESTDIR)$(UNITDIR)/foliod.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/foliod.service
 	@echo "then: systemctl --user daemon-reload && systemctl --user enable --now foliod"

@@ -6,7 +6,7 @@
 #   bench/index-time.sh CORPUS_DIR [FOLDER…]      (default folders: html md txt)
 #
 # CORPUS_DIR comes from ../shared/bench/make-corpus.sh OUT small|full. Uses the release
-# build (swift build -c release); needs recollcmd and time (apt-get install recollcmd time).
+# build (make release); needs recollcmd and time (apt-get install recollcmd time).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${FOLIO_BIN:-$root/.build/release}

@@ -14,7 +14,7 @@ GDBus through python3-gi, the library GNOME Shell itself uses):
 - anchor: `folioq --limit 10 QUERY`, a whole process per query, on the same index.
 
 Prints p50, p95 and max per kind in milliseconds, and the first call after start-up.
-Uses the release binaries (swift build -c release); FOLIO_BIN overrides their folder.
+Uses the release binaries (make release); FOLIO_BIN overrides their folder.
 Needs python3-gi and dbus-daemon.
 """
 import argparse
