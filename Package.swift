@@ -7,6 +7,19 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Where poppler-glib's, glib's and cairo's headers are on Debian (`pkg-config --cflags
+/// poppler-glib`). SwiftPM passes pkg-config's include folders only with the libraries
+/// linked, and CPoppler loads them instead: the C target and the Swift code that imports
+/// it are given the folders themselves.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let popplerHeaders = ["/usr/include/poppler/glib", "/usr/include/poppler", "/usr/include/glib-2.0",
+                      "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/cairo"].map { "-I" + $0 }
+let importsPoppler = swiftSettings + [.unsafeFlags(popplerHeaders.flatMap { ["-Xcc", $0] })]
+
 let package = Package(
     name: "Folio",
     platforms: [.macOS(.v14)],
@@ -32,7 +45,6 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
-        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // GDBus. gobject-2.0 gives the same include paths as gio-2.0 without the -pthread SwiftPM refuses.
         .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // MuPDF's fz_try/fz_catch are setjmp/longjmp: they stay inside this C target.
@@ -44,6 +56,9 @@ let package = Package(
         // Tesseract and leptonica are loaded by this target when OCR is first needed, not
         // linked (their headers are used at build time: libtesseract-dev, libleptonica-dev).
         .target(name: "CTesseract"),
+        // The same for poppler-glib and cairo, when the poppler backend is first used
+        // (headers from libpoppler-glib-dev and libcairo2-dev: `popplerHeaders`).
+        .target(name: "CPoppler", cSettings: [.unsafeFlags(popplerHeaders)]),
 
         .target(
             name: "FolioSchema",
@@ -65,7 +80,7 @@ let package = Package(
         .target(
             name: "FolioLoaders",
             dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract"],
-            swiftSettings: swiftSettings),
+            swiftSettings: importsPoppler),
         .target(
             name: "FolioStore",
             dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", .product(name: "GRDB", package: "GRDB.swift")],

@@ -1,46 +1,54 @@
 internal import CPoppler
 internal import Glibc
 
-/// A PDF read by poppler-glib; pages are rendered for OCR through cairo.
+/// A PDF read by poppler-glib; pages are rendered for OCR through cairo. Both are loaded
+/// by the first document a process opens (`folio_poppler_load`), not at start.
 ///
 /// Related documentation: <https://poppler.freedesktop.org/api/glib/>
 final class PopplerDocument: PDFDocument {
+    private let poppler: UnsafePointer<folio_poppler_api>
     private let document: OpaquePointer
     let pageCount: Int
 
     init(path: String) throws(PDFOpenError) {
+        var loadError = [CChar](repeating: 0, count: 512)
+        guard let poppler = folio_poppler_load(&loadError, loadError.count) else {
+            let reason = String(decoding: loadError.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .failed("poppler could not be loaded (\(reason)); install the Debian package libpoppler-glib8, or use pdf.backend = \"mupdf\"")
+        }
+        self.poppler = poppler
         var error: UnsafeMutablePointer<GError>?
-        guard let uri = g_filename_to_uri(path, nil, &error) else {
-            defer { g_error_free(error) }
+        guard let uri = poppler.pointee.filename_to_uri(path, nil, &error) else {
+            defer { poppler.pointee.error_free(error) }
             throw .failed(error.map { String(cString: $0.pointee.message) } ?? "not a valid file name")
         }
-        defer { g_free(uri) }
-        guard let document = poppler_document_new_from_file(uri, nil, &error) else {
-            defer { if error != nil { g_error_free(error) } }
-            if let error, error.pointee.domain == poppler_error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+        defer { poppler.pointee.free(uri) }
+        guard let document = poppler.pointee.document_new_from_file(uri, nil, &error) else {
+            defer { if error != nil { poppler.pointee.error_free(error) } }
+            if let error, error.pointee.domain == poppler.pointee.error_quark(), error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
                 throw .encrypted
             }
             throw .failed(error.map { String(cString: $0.pointee.message) } ?? "poppler could not open it")
         }
         self.document = document
-        pageCount = Int(poppler_document_get_n_pages(document))
+        pageCount = Int(poppler.pointee.document_get_n_pages(document))
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(document))
+        poppler.pointee.object_unref(UnsafeMutableRawPointer(document))
     }
 
     var title: String? {
-        guard let value = poppler_document_get_title(document) else { return nil }
-        defer { g_free(value) }
+        guard let value = poppler.pointee.document_get_title(document) else { return nil }
+        defer { poppler.pointee.free(value) }
         return String(cString: value)
     }
 
     /// Poppler answers the page number when the PDF defines no labels; that is no label.
     func label(ofPage index: Int) -> String? {
         let label = withPage(index) { page -> String? in
-            guard let label = poppler_page_get_label(page) else { return nil }
-            defer { g_free(label) }
+            guard let label = poppler.pointee.page_get_label(page) else { return nil }
+            defer { poppler.pointee.free(label) }
             return String(cString: label)
         } ?? nil
         return label == String(index + 1) ? nil : label
@@ -48,8 +56,8 @@ final class PopplerDocument: PDFDocument {
 
     func text(ofPage index: Int) throws(PageReadError) -> String {
         guard let text = withPage(index, { page -> String in
-            guard let text = poppler_page_get_text(page) else { return "" }
-            defer { g_free(text) }
+            guard let text = poppler.pointee.page_get_text(page) else { return "" }
+            defer { poppler.pointee.free(text) }
             return String(cString: text)
         }) else { throw PageReadError(description: "poppler could not load page \(index + 1)") }
         return text
@@ -59,36 +67,36 @@ final class PopplerDocument: PDFDocument {
         let image = withPage(index) { page -> GrayImage? in
             var widthPoints = 0.0
             var heightPoints = 0.0
-            poppler_page_get_size(page, &widthPoints, &heightPoints)
+            poppler.pointee.page_get_size(page, &widthPoints, &heightPoints)
             let scale = Double(dpi) / 72
             let width = Int32((widthPoints * scale).rounded(.up))
             let height = Int32((heightPoints * scale).rounded(.up))
-            guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else { return nil }
-            defer { cairo_surface_destroy(surface) }
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else { return nil }
-            cairo_set_source_rgb(context, 1, 1, 1)
-            cairo_paint(context)
-            cairo_scale(context, scale, scale)
-            poppler_page_render(page, context)
-            cairo_destroy(context)
-            cairo_surface_flush(surface)
-            return Self.gray(surface, width: Int(width), height: Int(height))
+            guard width > 0, height > 0, let surface = poppler.pointee.image_surface_create(CAIRO_FORMAT_RGB24, width, height) else { return nil }
+            defer { poppler.pointee.surface_destroy(surface) }
+            guard poppler.pointee.surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = poppler.pointee.create(surface) else { return nil }
+            poppler.pointee.set_source_rgb(context, 1, 1, 1)
+            poppler.pointee.paint(context)
+            poppler.pointee.scale(context, scale, scale)
+            poppler.pointee.page_render(page, context)
+            poppler.pointee.destroy(context)
+            poppler.pointee.surface_flush(surface)
+            return gray(surface, width: Int(width), height: Int(height))
         }
         guard let image = image ?? nil else { throw PageReadError(description: "poppler could not render page \(index + 1)") }
         return image
     }
 
     private func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
-        guard let page = poppler_document_get_page(document, Int32(index)) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        guard let page = poppler.pointee.document_get_page(document, Int32(index)) else { return nil }
+        defer { poppler.pointee.object_unref(UnsafeMutableRawPointer(page)) }
         return body(page)
     }
 
     /// Cairo's RGB24 is 32 bits a pixel, blue in the lowest byte on this little-endian
     /// machine; gray is the ITU-R 601 luma of the three.
-    private static func gray(_ surface: OpaquePointer, width: Int, height: Int) -> GrayImage? {
-        guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        let sourceStride = Int(cairo_image_surface_get_stride(surface))
+    private func gray(_ surface: OpaquePointer, width: Int, height: Int) -> GrayImage? {
+        guard let data = poppler.pointee.image_surface_get_data(surface) else { return nil }
+        let sourceStride = Int(poppler.pointee.image_surface_get_stride(surface))
         var pixels = [UInt8](repeating: 255, count: width * height)
         for y in 0..<height {
             let row = data + y * sourceStride

@@ -178,8 +178,9 @@ import Foundation
     }
 
     /// Tesseract and the seventy libraries it brings are mapped by a worker only once a
-    /// page needs OCR: a worker reading digital PDFs and text stays without them.
-    @Test func worker_loadsTesseract_onlyWhenAPageNeedsOCR() throws {
+    /// page needs OCR, and poppler only if it is the backend: a worker reading digital PDFs
+    /// with MuPDF stays without them.
+    @Test func worker_loadsTesseractAndPoppler_onlyWhenNeeded() throws {
         let folio = try Binaries()
         try folio.write("Documents/digital.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/digital.pdf")))
         try folio.write("Documents/scanned.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/scanned.pdf")))
@@ -216,8 +217,11 @@ import Foundation
         let before = try mappedFiles()
         #expect(before.contains("libsqlite3"), "the worker's maps were read")
         #expect(!before.contains("libtesseract"))
+        #expect(!before.contains("libpoppler"))
         #expect(try index("scanned.pdf") == "indexed\n")
-        #expect(try mappedFiles().contains("libtesseract"))
+        let after = try mappedFiles()
+        #expect(after.contains("libtesseract"))
+        #expect(!after.contains("libpoppler"))
     }
 
     @Test func encryptedPDF_isListedWithItsReason() throws {
