@@ -11,9 +11,9 @@ final class MuPDFDocument: PDFDocument {
     private let labelRanges: [folio_mupdf_label_range]
 
     /// What MuPDF may hold for one document before its caches are dropped after a page.
-    /// Unbounded, a 1,600-page manual took 90 MiB and a 570-page one 100 MiB; at 64 MiB the
-    /// 40 largest PDFs of the benchmark corpus peak at 66 MiB for about 8% more time (a drop
-    /// means parsing again what the next pages share); at 48 MiB, 51 MiB for a third more.
+    /// Unbounded, a 1,600-page manual took 90 MiB and a 570-page one 100 MiB. At 64 MiB
+    /// the 40 largest PDFs of the benchmark corpus peak at 66 MiB, for 9% and 27% more
+    /// instructions on those two (callgrind); at 48 MiB the manual costs 42% more.
     static let memoryBudget = 64 << 20
 
     init(path: String, memoryBudget: Int = MuPDFDocument.memoryBudget) throws(PDFOpenError) {

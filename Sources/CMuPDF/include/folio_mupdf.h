@@ -18,8 +18,8 @@ enum folio_mupdf_open_status {
 };
 
 /* Opens a PDF. On failure returns NULL, sets *status and writes the reason to error.
-   After each page read or rendered, MuPDF's caches for the document (parsed objects, then
-   fonts and images) are dropped if it holds more than `budget` bytes. */
+   After each page read or rendered, MuPDF's caches for the document (fonts and images,
+   then parsed objects) are cut down if it holds more than `budget` bytes. */
 folio_mupdf_document *folio_mupdf_open(const char *path, size_t budget, int *status, char *error, size_t error_size);
 void folio_mupdf_close(folio_mupdf_document *document);
 
