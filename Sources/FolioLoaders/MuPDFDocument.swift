@@ -13,7 +13,7 @@ final class MuPDFDocument: PDFDocument {
     /// What MuPDF may hold for one document before its caches are dropped after a page.
     /// Unbounded, a 1,600-page manual took 90 MiB and a 570-page one 100 MiB. At 64 MiB
     /// the 40 largest PDFs of the benchmark corpus peak at 66 MiB, for 9% and 27% more
-    /// instructions on those two (callgrind); at 48 MiB the manual costs 42% more.
+    /// instructions on those two (callgrind); at 56 MiB, 17% and 52% more for 7 MiB less.
     static let memoryBudget = 64 << 20
 
     init(path: String, memoryBudget: Int = MuPDFDocument.memoryBudget) throws(PDFOpenError) {
