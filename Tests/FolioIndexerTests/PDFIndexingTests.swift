@@ -4,6 +4,7 @@ import FolioIndexer
 import FolioStore
 import FolioCore
 import FolioText
+import FolioTestSupport
 
 /// PDFs through the whole pipeline (loader, header/footer filter, chunker, store, search),
 /// on copies of the loader fixtures, with each backend.

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// Writes a text PDF of many pages for the tests (no tool needed): each page's lines in
+/// Helvetica, top to bottom. With `linksPerPage`, each page also has that many link
+/// annotations, each to a named destination of the document's `/Dests` name tree, as
+/// hyperref writes them.
+public enum LongPDF {
+    public static func data(pages: [[String]], linksPerPage: Int = 0) -> Data {
+        var body = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        func object(_ text: String) {
+            offsets.append(body.utf8.count)
+            body += "\(offsets.count) 0 obj\n\(text)\nendobj\n"
+        }
+        // Objects: 1 catalog, 2 page tree, 3 font, then each page and its contents, then
+        // the destinations and the links.
+        let destinations = 4 + 2 * pages.count
+        let firstLink = destinations + 1
+        let kids = pages.indices.map { "\(4 + 2 * $0) 0 R" }.joined(separator: " ")
+        object(linksPerPage > 0 ? "<< /Type /Catalog /Pages 2 0 R /Names << /Dests \(destinations) 0 R >> >>"
+                                : "<< /Type /Catalog /Pages 2 0 R >>")
+        object("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
+        object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        for (index, lines) in pages.enumerated() {
+            let links = (0..<linksPerPage).map { "\(firstLink + index * linksPerPage + $0) 0 R" }.joined(separator: " ")
+            let annotations = linksPerPage > 0 ? " /Annots [\(links)]" : ""
+            object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents \(5 + 2 * index) 0 R\(annotations) >>")
+            let step = 680 / max(lines.count - 1, 1)
+            let text = lines.enumerated().map { "BT /F1 11 Tf 72 \(750 - $0.offset * step) Td (\($0.element)) Tj ET" }.joined(separator: "\n")
+            object("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream")
+        }
+        if linksPerPage > 0 {
+            let count = pages.count * linksPerPage
+            let names = (0..<count).map { "(target\(String(format: "%06d", $0))) [\(4 + 2 * ($0 % pages.count)) 0 R /Fit]" }
+            object("<< /Names [\(names.joined(separator: " "))] >>")
+            for link in 0..<count {
+                object("<< /Type /Annot /Subtype /Link /Rect [72 \(link % 700) 200 \(link % 700 + 10)] /Border [0 0 0] /A << /S /GoTo /D (target\(String(format: "%06d", link))) >> >>")
+            }
+        }
+        let xref = body.utf8.count
+        body += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
+        body += offsets.map { String(repeating: "0", count: 10 - String($0).count) + "\($0) 00000 n \n" }.joined()
+        body += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(body.utf8)
+    }
+}
