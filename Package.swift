@@ -20,6 +20,14 @@ let popplerHeaders = ["/usr/include/poppler/glib", "/usr/include/poppler", "/usr
                       "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/cairo"].map { "-I" + $0 }
 let importsPoppler = swiftSettings + [.unsafeFlags(popplerHeaders.flatMap { ["-Xcc", $0] })]
 
+/// The programs are linked by lld with packed relative relocations (DT_RELR, glibc 2.36):
+/// the 90,000 relocations of a position-independent program take 40 KB instead of 2.2 MB,
+/// which every process read at start and kept counted in its RSS (an idle foliod-worker
+/// of the release build: 22.5 MiB before, 20.8 after).
+let programLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+]
+
 let package = Package(
     name: "Folio",
     platforms: [.macOS(.v14)],
@@ -119,28 +127,34 @@ let package = Package(
         .executableTarget(
             name: "folioq",
             dependencies: ["FolioCLI", "FolioCore", "FolioStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            linkerSettings: programLinkerSettings),
         .executableTarget(
             name: "folioctl",
             dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioIndexer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            linkerSettings: programLinkerSettings),
         .executableTarget(
             name: "foliod",
             dependencies: ["FolioCLI", "FolioCore", "FolioDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            linkerSettings: programLinkerSettings),
         // The daemon's extraction processes: the only part of it that loads the readers.
         .executableTarget(
             name: "foliod-worker",
             dependencies: ["FolioCLI", "FolioIndexer", "FolioStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            linkerSettings: programLinkerSettings),
         .executableTarget(
             name: "folio-search-provider",
             dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "CGio", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            linkerSettings: programLinkerSettings),
         .executableTarget(
             name: "folio-rofi",
             dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            linkerSettings: programLinkerSettings),
 
         .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: swiftSettings),
