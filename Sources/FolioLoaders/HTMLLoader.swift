@@ -8,7 +8,8 @@ internal import CLibXML2
 /// objects, navigation (`<nav>`, `role="navigation"`) and `hidden` elements. Headings are
 /// the sections of the lines under them. The title is `<title>`, else the first `<h1>`.
 ///
-/// The tree is walked without recursion, so deeply nested markup cannot exhaust the stack.
+/// The page is read as a stream of elements (libxml2's SAX interface), never built as a
+/// tree: memory stays with the text, and markup nested however deep is read whole.
 ///
 /// Related documentation: <https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-HTMLparser.html>
 public struct HTMLLoader: Loader {
@@ -17,41 +18,50 @@ public struct HTMLLoader: Loader {
     public init() {}
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
-        let text = try TextDecoding.decode(file)
+        var text = try TextDecoding.decode(file)
         _ = Self.initialised
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
-        guard let context = htmlNewParserCtxt() else {
+        let collector = HTMLTextCollector()
+        var handler = htmlSAXHandler()
+        handler.startElement = { context, name, attributes in HTMLTextCollector.from(context).start(name, attributes) }
+        handler.endElement = { context, name in HTMLTextCollector.from(context).end(name) }
+        handler.characters = { context, characters, length in HTMLTextCollector.from(context).characters(characters, length) }
+        handler.ignorableWhitespace = handler.characters
+        handler.cdataBlock = handler.characters
+        let user = Unmanaged.passUnretained(collector).toOpaque()
+        guard let context = htmlCreatePushParserCtxt(&handler, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else {
             throw .malformed(path: file.path, kind: .html, reason: "libxml2 could not start a parser (out of memory)")
         }
         defer { htmlFreeParserCtxt(context) }
-        var utf8 = text
-        let document = utf8.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", options)
+        // The text is decoded already: a <meta charset> must not make libxml2 decode it again.
+        _ = htmlCtxtUseOptions(context, Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue))
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                var offset = 0
+                while offset < characters.count {
+                    let length = min(Self.chunkBytes, characters.count - offset)
+                    _ = htmlParseChunk(context, characters.baseAddress! + offset, Int32(length), 0)
+                    offset += length
+                }
             }
         }
-        guard let document else {
-            throw .malformed(path: file.path, kind: .html, reason: "libxml2 could not parse it")
-        }
-        defer { xmlFreeDoc(document) }
-        var walker = HTMLWalker()
-        if let root = xmlDocGetRootElement(document) { walker.walk(root) }
-        let title = walker.title ?? walker.firstTopHeading
-        // libxml2 halts (and says so only here) at markup nested deeper than 256 elements,
-        // a limit that keeps hostile files cheap: what came before is kept, and the
-        // document is marked partial rather than silently shortened.
-        let halted = context.pointee.disableSAX != 0
-        return LoadedDocument(kind: .html, title: title, pages: [Page(number: 1, lines: walker.lines)],
-                              problems: halted ? ["\(file.path): the markup is nested too deeply; the text after that point was not read"] : [])
+        _ = htmlParseChunk(context, nil, 0, 1)
+        collector.finish()
+        return LoadedDocument(kind: .html, title: collector.title ?? collector.firstTopHeading,
+                              pages: [Page(number: 1, lines: collector.lines)])
     }
+
+    /// What libxml2 is given at a time. Parsed as a stream, a page is never held as a tree:
+    /// the tree of a 2.5 MB page took 40 MiB.
+    private static let chunkBytes = 256 << 10
 
     /// libxml2 must be initialised once, before threads use it.
     private static let initialised: Void = xmlInitParser()
 }
 
-/// Walks an HTML tree and gathers its visible text as lines.
-private struct HTMLWalker {
+/// Gathers the visible text of an HTML page as lines, from libxml2's stream of elements.
+/// libxml2 closes what the markup leaves open, so every start has its end.
+private final class HTMLTextCollector {
     var lines: [TextLine] = []
     var title: String?
     var firstTopHeading: String?
@@ -59,6 +69,11 @@ private struct HTMLWalker {
     private var buffer = ""
     private var preformatted = 0
     private var headingLevel: Int?
+    /// Elements open inside a skipped one (a script, a hidden element…), itself included.
+    private var skippedDepth = 0
+    /// Elements open inside `<head>`, itself included: only its first `<title>` is read.
+    private var headDepth = 0
+    private var titleText: String?
 
     private static let skipped: Set<String> = [
         "script", "style", "template", "noscript", "iframe", "object", "embed", "svg", "canvas", "nav", "select", "datalist",
@@ -70,58 +85,53 @@ private struct HTMLWalker {
     ]
     private static let headings: [String: Int] = ["h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6]
 
-    mutating func walk(_ root: UnsafeMutablePointer<xmlNode>) {
-        var node: UnsafeMutablePointer<xmlNode>? = root
-        while let current = node {
-            if enter(current), let child = current.pointee.children {
-                node = child
-                continue
-            }
-            // Leave this node and every ancestor that has no next sibling.
-            var climbing: UnsafeMutablePointer<xmlNode>? = current
-            node = nil
-            while let leaving = climbing {
-                leave(leaving)
-                if leaving == root { break }
-                if let next = leaving.pointee.next {
-                    node = next
-                    break
-                }
-                climbing = leaving.pointee.parent
-            }
-        }
-        flush()
+    static func from(_ context: UnsafeMutableRawPointer?) -> HTMLTextCollector {
+        Unmanaged<HTMLTextCollector>.fromOpaque(context!).takeUnretainedValue()
     }
 
-    /// Handles the start of a node; returns whether to descend into its children.
-    private mutating func enter(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
-        switch node.pointee.type {
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            if let content = node.pointee.content { buffer += String(cString: content) }
-            return false
-        case XML_ELEMENT_NODE:
-            let name = Self.name(of: node)
-            if name == "head" {
-                title = Self.title(inHead: node)
-                return false
-            }
-            if Self.skipped.contains(name) || Self.isHidden(node) { return false }
-            if let level = Self.headings[name] {
-                flush()
-                headingLevel = level
-            } else if Self.blocks.contains(name) {
-                flush()
-            }
-            if name == "pre" { preformatted += 1 }
-            return true
-        default:
-            return false
+    func start(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        if skippedDepth > 0 {
+            skippedDepth += 1
+            return
         }
+        let name = Self.string(rawName).lowercased()
+        if headDepth > 0 {
+            headDepth += 1
+            if headDepth == 2, name == "title", title == nil, titleText == nil { titleText = "" }
+            return
+        }
+        if name == "head" {
+            headDepth = 1
+            return
+        }
+        if Self.skipped.contains(name) || Self.isHidden(attributes) {
+            skippedDepth = 1
+            return
+        }
+        if let level = Self.headings[name] {
+            flush()
+            headingLevel = level
+        } else if Self.blocks.contains(name) {
+            flush()
+        }
+        if name == "pre" { preformatted += 1 }
     }
 
-    private mutating func leave(_ node: UnsafeMutablePointer<xmlNode>) {
-        guard node.pointee.type == XML_ELEMENT_NODE else { return }
-        let name = Self.name(of: node)
+    func end(_ rawName: UnsafePointer<xmlChar>?) {
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
+        let name = Self.string(rawName).lowercased()
+        if headDepth > 0 {
+            if headDepth == 2, name == "title", let text = titleText {
+                let collapsed = text.collapsingWhitespace()
+                title = collapsed.isEmpty ? nil : collapsed
+                titleText = nil
+            }
+            headDepth -= 1
+            return
+        }
         if let level = Self.headings[name], headingLevel != nil {
             let text = buffer.collapsingWhitespace()
             buffer = ""
@@ -134,12 +144,32 @@ private struct HTMLWalker {
         } else if name == "td" || name == "th" {
             buffer += " | "
         } else if Self.blocks.contains(name) {
-            if name == "pre" { flushPreformatted() ; preformatted -= 1 } else { flush() }
+            if name == "pre" {
+                flushPreformatted()
+                preformatted -= 1
+            } else {
+                flush()
+            }
         }
     }
 
+    func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+        guard skippedDepth == 0, let characters, length > 0 else { return }
+        let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
+        if headDepth > 0 {
+            if headDepth == 2 { titleText? += text }
+            return
+        }
+        buffer += text
+    }
+
+    /// Ends the text: what is left in the buffer is the last line.
+    func finish() {
+        flush()
+    }
+
     /// Ends the current line: white space collapsed, trailing cell separators dropped.
-    private mutating func flush() {
+    private func flush() {
         guard headingLevel == nil else { return }
         if preformatted > 0 { return flushPreformatted() }
         var text = buffer.collapsingWhitespace()
@@ -150,50 +180,28 @@ private struct HTMLWalker {
     }
 
     /// Ends a `<pre>` block, keeping its own line breaks.
-    private mutating func flushPreformatted() {
+    private func flushPreformatted() {
         for line in buffer.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
             lines.append(TextLine(line.trimmingWhitespace(), section: section))
         }
         buffer = ""
     }
 
-    private static func name(of node: UnsafeMutablePointer<xmlNode>) -> String {
-        node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
-    }
-
-    /// The text of the first `<title>` among the head's children.
-    private static func title(inHead head: UnsafeMutablePointer<xmlNode>) -> String? {
-        var child = head.pointee.children
-        while let element = child {
-            if element.pointee.type == XML_ELEMENT_NODE, name(of: element) == "title" {
-                let text = textContent(of: element).collapsingWhitespace()
-                return text.isEmpty ? nil : text
-            }
-            child = element.pointee.next
-        }
-        return nil
-    }
-
-    private static func textContent(of element: UnsafeMutablePointer<xmlNode>) -> String {
-        var text = ""
-        var child = element.pointee.children
-        while let node = child {
-            if node.pointee.type == XML_TEXT_NODE, let content = node.pointee.content { text += String(cString: content) }
-            child = node.pointee.next
-        }
-        return text
+    private static func string(_ characters: UnsafePointer<xmlChar>?) -> String {
+        characters.map { String(cString: $0) } ?? ""
     }
 
     /// `hidden`, `aria-hidden="true"` or `role="navigation"`: not shown as page content.
-    private static func isHidden(_ node: UnsafeMutablePointer<xmlNode>) -> Bool {
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
-            let value = current.pointee.children?.pointee.content.map { String(cString: $0).lowercased() } ?? ""
+    /// `attributes` holds names and values in turn, up to a null name.
+    private static func isHidden(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Bool {
+        guard var pair = attributes else { return false }
+        while let rawName = pair[0] {
+            let name = String(cString: rawName).lowercased()
+            let value = string(pair[1]).lowercased()
             if name == "hidden" || (name == "aria-hidden" && value == "true") || (name == "role" && value == "navigation") {
                 return true
             }
-            attribute = current.pointee.next
+            pair += 2
         }
         return false
     }

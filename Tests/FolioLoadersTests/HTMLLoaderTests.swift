@@ -44,19 +44,17 @@ import FolioCore
         #expect(try HTMLLoader().load(file).pages[0].lines.map(\.text) == ["café"])
     }
 
-    /// libxml2 halts at markup nested past 256 elements: the text before it is kept and
-    /// the document says it is partial, instead of silently losing the rest.
-    @Test func markupNestedPastTheParsersLimit_isPartialWithAReason() throws {
+    /// Read as a stream, markup nested past the 256 elements libxml2 allows a tree is read
+    /// whole (the tree-building loader stopped there and marked the page partial).
+    @Test func markupNestedPastTheTreeLimit_isReadWhole() throws {
         let deep = "<p>before</p>" + String(repeating: "<div>", count: 300) + "after"
         let document = try HTMLLoader().load(Fixture.temporary("deep.html", Array(deep.utf8)))
-        #expect(document.pages[0].lines.map(\.text).contains("before"))
-        #expect(document.problems.count == 1 && document.problems[0].contains("nested too deeply"), "\(document.problems)")
-        let shallow = String(repeating: "<div>", count: 200) + "inside"
-        #expect(try HTMLLoader().load(Fixture.temporary("shallow.html", Array(shallow.utf8))).problems.isEmpty)
+        #expect(document.pages[0].lines.map(\.text) == ["before", "after"])
+        #expect(document.problems.isEmpty)
     }
 
     @Test func deeplyNestedMarkup_doesNotExhaustTheStack() throws {
         let html = String(repeating: "<div>", count: 20_000) + "deep text" + String(repeating: "</div>", count: 20_000)
-        _ = try HTMLLoader().load(Fixture.temporary("deep.html", Array(html.utf8)))
+        #expect(try HTMLLoader().load(Fixture.temporary("deep.html", Array(html.utf8))).pages[0].lines.map(\.text) == ["deep text"])
     }
 }
