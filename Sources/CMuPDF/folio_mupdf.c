@@ -36,13 +36,11 @@ static void counted_free(void *user, void *block) {
 }
 
 /* After a page: MuPDF keeps every font and image it has loaded in its store, and every
-   object it has parsed (a 1,600-page manual's reach 70 MiB), and frees neither while the
-   document is open. Past the budget, the store is halved first (it drops what was used
-   least recently), then, if that was not enough, the parsed objects nothing else holds
-   go (they are parsed again when needed). Either costs work on the next pages, so it
-   happens only past the budget: at 64 MiB, callgrind counts 9% more instructions on that
-   manual and 27% more on the worst document of the benchmark corpus; clearing the parsed
-   objects first cost 14% and 45%. */
+   object it has parsed, and frees neither while the document is open. Past the budget,
+   the store is halved first (it drops what was used least recently), then, if that was
+   not enough, the parsed objects nothing else holds go (they are parsed again when
+   needed). Either costs work on the next pages, so it happens only past the budget (what
+   that costs at the budget chosen: MuPDFDocument.memoryBudget). */
 static void keep_within_budget(folio_mupdf_document *document) {
     if (document->held <= document->budget) return;
     fz_context *context = document->context;

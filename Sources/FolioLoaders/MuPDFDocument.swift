@@ -11,10 +11,10 @@ final class MuPDFDocument: PDFDocument {
     private let labelRanges: [folio_mupdf_label_range]
 
     /// What MuPDF may hold for one document before its caches are dropped after a page.
-    /// Unbounded, a 1,600-page manual took 90 MiB and a 570-page one 100 MiB. At 64 MiB
-    /// the 40 largest PDFs of the benchmark corpus peak at 66 MiB, for 9% and 27% more
-    /// instructions on those two (callgrind); at 56 MiB, 17% and 52% more for 7 MiB less.
-    static let memoryBudget = 64 << 20
+    /// Unbounded, the largest of the benchmark corpus's 915 PDFs take 92, 82, 55 and 50 MiB;
+    /// six pass 32 MiB. At 32 MiB, callgrind counts 1.5% to 2.1% more instructions on the
+    /// three largest manuals (2.4% to 3.0% at 24 MiB), every other PDF none.
+    static let memoryBudget = 32 << 20
 
     init(path: String, memoryBudget: Int = MuPDFDocument.memoryBudget) throws(PDFOpenError) {
         var status: Int32 = 0
