@@ -165,7 +165,9 @@ let package = Package(
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioTestSupport",
+                                                         .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"], swiftSettings: swiftSettings),
     ]

@@ -68,15 +68,25 @@ public struct DocumentIndexer: Sendable {
         var pages: [PageRecord] = []
         var parts: IndexStore.DocumentParts?
         var writeFailure: StoreError?
+        var ownTitle: String?
         let document: LoadedDocument
         do {
-            document = try loader.stream(file) { page in
+            document = try loader.stream(file, title: { ownTitle = $0 }) { page in
                 pages.append(PageRecord(number: page.number, label: page.label, ocrConfidence: page.ocrConfidence))
                 pipeline.add(page)
                 guard writeFailure == nil, pipeline.chunks.count >= Self.chunksHeld else { return }
                 do throws(StoreError) {
                     var written: IndexStore.DocumentParts
-                    if let parts { written = parts } else { written = try store.begin(record) }
+                    if let parts {
+                        written = parts
+                    } else {
+                        // The title is settled once there are chunks, and is written with the
+                        // first part: changed at the end, it would make FTS5 delete and index
+                        // every chunk of the document again (the title is in every chunk's row).
+                        record.title = DocumentTitle.choose(own: ownTitle, kind: loader.kind, filteredPages: pipeline.firstPages,
+                                                            fileStem: file.stem)
+                        written = try store.begin(record)
+                    }
                     try store.append(pipeline.takeChunks(), to: &written, path: path)
                     parts = written
                 } catch {
@@ -90,7 +100,7 @@ public struct DocumentIndexer: Sendable {
         }
         if let writeFailure { throw writeFailure }
         pipeline.finish()
-        record.title = DocumentTitle.choose(for: document, filteredPages: pipeline.firstPages, fileStem: file.stem)
+        record.title = DocumentTitle.choose(own: document.title, kind: document.kind, filteredPages: pipeline.firstPages, fileStem: file.stem)
         record.pageCount = pages.count
         record.status = document.problems.isEmpty ? .indexed : .partial
         record.error = document.problems.isEmpty ? nil : document.problems.joined(separator: "; ")

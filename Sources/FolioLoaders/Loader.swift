@@ -11,14 +11,17 @@ public protocol Loader: Sendable {
     func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument
     /// Like `load`, but hands each page to `page` as soon as it is read and keeps none:
     /// the document returned has no pages. Paged formats read this way hold one page at a
-    /// time, whatever the document's length.
-    func stream(_ file: SourceFile, page: (Page) -> Void) throws(LoaderError) -> LoadedDocument
+    /// time, whatever the document's length. `title` is called once, before the first
+    /// page, with the document's own title (the returned document's), so that a long
+    /// document can be written in parts under the title it ends with.
+    func stream(_ file: SourceFile, title: (String?) -> Void, page: (Page) -> Void) throws(LoaderError) -> LoadedDocument
 }
 
 extension Loader {
     /// Formats without many pages are read whole and handed over page by page.
-    public func stream(_ file: SourceFile, page: (Page) -> Void) throws(LoaderError) -> LoadedDocument {
+    public func stream(_ file: SourceFile, title: (String?) -> Void, page: (Page) -> Void) throws(LoaderError) -> LoadedDocument {
         var document = try load(file)
+        title(document.title)
         document.pages.forEach(page)
         document.pages = []
         return document

@@ -16,12 +16,12 @@ public struct PDFLoader: Loader {
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
         var pages: [Page] = []
-        var document = try stream(file) { pages.append($0) }
+        var document = try stream(file, title: { _ in }) { pages.append($0) }
         document.pages = pages
         return document
     }
 
-    public func stream(_ file: SourceFile, page sink: (Page) -> Void) throws(LoaderError) -> LoadedDocument {
+    public func stream(_ file: SourceFile, title: (String?) -> Void, page sink: (Page) -> Void) throws(LoaderError) -> LoadedDocument {
         let document: any PDFDocument
         do {
             document = try file.pdf.backend.open(file.path)
@@ -32,6 +32,8 @@ public struct PDFLoader: Loader {
             }
         }
         guard document.pageCount > 0 else { throw .malformed(path: file.path, kind: .pdf, reason: "it has no pages") }
+        let ownTitle = Self.metadataTitle(document.title)
+        title(ownTitle)
         var problems: [String] = []
         if Self.isTruncated(file.path) { problems.append("the file is truncated (no %%EOF at its end); the pages that could be read are indexed") }
         var ocr = OCRSession(file: file)
@@ -57,7 +59,7 @@ public struct PDFLoader: Loader {
         }
         if !unreadable.isEmpty { problems.append("unreadable: " + unreadable.prefix(5).joined(separator: "; ") + (unreadable.count > 5 ? "; …" : "")) }
         if let skipped = ocr.problem { problems.append(skipped) }
-        return LoadedDocument(kind: .pdf, title: Self.metadataTitle(document.title), pages: [], problems: problems)
+        return LoadedDocument(kind: .pdf, title: ownTitle, pages: [], problems: problems)
     }
 
     /// Metadata titles that say nothing are ignored.

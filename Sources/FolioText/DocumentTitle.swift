@@ -4,9 +4,13 @@ public import FolioCore
 /// first line that can be a heading (read after running headers are filtered out, so a
 /// running header is never taken for the title), else the file name without extension.
 public enum DocumentTitle {
-    public static func choose(for document: LoadedDocument, filteredPages: [Page], fileStem: String) -> String {
-        if let own = document.title?.trimmingWhitespace(), !own.isEmpty { return own }
-        if document.kind == .text || document.kind == .pdf, let line = headingLikeLine(in: filteredPages) { return line }
+    ///
+    /// The choice is settled as soon as the first page with text is among `filteredPages`
+    /// (its first line decides), so a document written in parts can be given its title
+    /// with the first part.
+    public static func choose(own: String?, kind: DocumentKind, filteredPages: [Page], fileStem: String) -> String {
+        if let own = own?.trimmingWhitespace(), !own.isEmpty { return own }
+        if kind == .text || kind == .pdf, let line = headingLikeLine(in: filteredPages) { return line }
         return fileStem
     }
 

@@ -1,10 +1,12 @@
 import Testing
 import Foundation
-import FolioIndexer
-import FolioStore
+@testable import FolioIndexer
+@testable import FolioStore
+import GRDB
 import FolioCore
 import FolioText
 import FolioTestSupport
+import FolioSystem
 
 /// PDFs through the whole pipeline (loader, header/footer filter, chunker, store, search),
 /// on copies of the loader fixtures, with each backend.
@@ -105,5 +107,35 @@ import FolioTestSupport
         // At most two pages a chunk: 600 or more chunks, more than are held before a
         // document is written in parts.
         #expect(document.chunkCount >= 600)
+    }
+
+    /// Written in parts, a document has its title from the first part, so FTS5 indexes each
+    /// chunk once: a title changed at the end made the title trigger delete every chunk
+    /// from the full-text index and index it again.
+    @Test func aDocumentWrittenInParts_isIndexedOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-parts-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        // Lines of each page's own (the number spelt in consonants), so the header/footer
+        // filter keeps them.
+        func word(_ number: Int) -> String { String(String(number).map { Array("bcdfghjkmn")[Int(String($0))!] }) }
+        let pages = (1...1200).map { ["Moorings \(word($0)) ledger", "The fleet \(word($0)) sailed at dawn with the tide."] }
+        try LongPDF.data(pages: pages).write(to: URL(fileURLWithPath: root + "/ledger.pdf"))
+        let store = try IndexStore(path: root + "/folio.sqlite")
+        var configuration = FolioConfiguration.default
+        configuration.ocr.enabled = false
+        // On the store's writer connection: every change of a document's title.
+        try store.pool.write { db in
+            try db.execute(sql: """
+                CREATE TEMP TABLE retitled (old TEXT, new TEXT);
+                CREATE TEMP TRIGGER retitled AFTER UPDATE OF title ON main.document WHEN old.title IS NOT new.title
+                BEGIN INSERT INTO retitled VALUES (old.title, new.title); END;
+                """)
+        }
+        _ = try DocumentIndexer(store: store, configuration: configuration).index(root + "/ledger.pdf", status: FileStatus.of(root + "/ledger.pdf"), now: 1)
+        let document = try #require(try IndexReader(path: store.path).documents(in: .everything).first)
+        #expect(document.title == "Moorings c ledger")
+        #expect(document.chunkCount > DocumentIndexer.chunksHeld)
+        let retitled = try store.pool.write { try Row.fetchAll($0, sql: "SELECT old, new FROM retitled") }
+        #expect(retitled.isEmpty, "\(retitled)")
     }
 }

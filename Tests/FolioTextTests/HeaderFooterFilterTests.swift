@@ -111,6 +111,6 @@ import FolioTestSupport
     ] as [(DocumentKind, String?, [String], String)])
     func title(kind: DocumentKind, own: String?, lines: [String], expected: String) {
         let loaded = document(kind, title: own, lines: lines)
-        #expect(DocumentTitle.choose(for: loaded, filteredPages: loaded.pages, fileStem: "file-name") == expected)
+        #expect(DocumentTitle.choose(own: loaded.title, kind: loaded.kind, filteredPages: loaded.pages, fileStem: "file-name") == expected)
     }
 }
