@@ -4,7 +4,6 @@ public import FolioCore
 /// first line that can be a heading (read after running headers are filtered out, so a
 /// running header is never taken for the title), else the file name without extension.
 public enum DocumentTitle {
-    ///
     /// The choice is settled as soon as the first page with text is among `filteredPages`
     /// (its first line decides), so a document written in parts can be given its title
     /// with the first part.

@@ -75,6 +75,12 @@ import FolioSystem
     }
 }
 
+/// A number spelt in consonants, one for each digit: a word of each page's own that the
+/// header/footer filter, which ignores digits, does not take for a running line.
+private func spelt(_ number: Int) -> String {
+    String(String(number).map { Array("bcdfghjkmn")[Int(String($0))!] })
+}
+
 /// A PDF of more pages than the header/footer filter holds, read page by page and
 /// written in parts.
 @Suite struct LongPDFIndexingTests {
@@ -83,9 +89,9 @@ import FolioSystem
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-long-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
         let count = 1200
-        // A body line of each page's own even with digits ignored: the number spelt in
-        // consonants (no suffix the stemmer would take off).
-        func item(_ number: Int) -> String { "item" + String(String(number).map { Array("bcdfghjkmn")[Int(String($0))!] }) }
+        // A body line of each page's own even with digits ignored (no suffix the stemmer
+        // would take off).
+        func item(_ number: Int) -> String { "item" + spelt(number) }
         let pages = (1...count).map { number in
             ["Zephyr Holdings Quarterly Ledger", "Entry records the shipment \(item(number)) by sea.", "Page \(number) of \(count)"]
         }
@@ -115,10 +121,8 @@ import FolioSystem
     @Test func aDocumentWrittenInParts_isIndexedOnce() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-parts-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        // Lines of each page's own (the number spelt in consonants), so the header/footer
-        // filter keeps them.
-        func word(_ number: Int) -> String { String(String(number).map { Array("bcdfghjkmn")[Int(String($0))!] }) }
-        let pages = (1...1200).map { ["Moorings \(word($0)) ledger", "The fleet \(word($0)) sailed at dawn with the tide."] }
+        // Lines of each page's own, so the header/footer filter keeps them.
+        let pages = (1...1200).map { ["Moorings \(spelt($0)) ledger", "The fleet \(spelt($0)) sailed at dawn with the tide."] }
         try LongPDF.data(pages: pages).write(to: URL(fileURLWithPath: root + "/ledger.pdf"))
         let store = try IndexStore(path: root + "/folio.sqlite")
         var configuration = FolioConfiguration.default
