@@ -11,24 +11,7 @@ usage: bench/peak.py DOCS [CONFIG_LINES]   (release build: make release)
 """
 import collections, json, os, shutil, subprocess, sys, tempfile, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
-
-
-def children(pid):
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as f:
-            return [int(p) for p in f.read().split()]
-    except OSError:
-        return []
-
-
-def rss_kib(pid):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
-    except (OSError, StopIteration):
-        return 0
+from daemon import BIN, children, rss_kib
 
 
 def snapshot(pid, docs):
