@@ -21,13 +21,13 @@ final class MuPDFDocument: PDFDocument {
         var error = [CChar](repeating: 0, count: 512)
         guard let document = folio_mupdf_open(path, memoryBudget, &status, &error, error.count) else {
             if status == Int32(FOLIO_MUPDF_NEEDS_PASSWORD.rawValue) { throw .encrypted }
-            throw .failed(Self.message(error))
+            throw .failed(String(cMessage: error))
         }
         self.document = document
         let count = folio_mupdf_page_count(document, &error, error.count)
         guard count >= 0 else {
             folio_mupdf_close(document)
-            throw .failed(Self.message(error))
+            throw .failed(String(cMessage: error))
         }
         pageCount = Int(count)
         var ranges = [folio_mupdf_label_range](repeating: folio_mupdf_label_range(), count: 256)
@@ -61,7 +61,7 @@ final class MuPDFDocument: PDFDocument {
     func text(ofPage index: Int) throws(PageReadError) -> String {
         var error = [CChar](repeating: 0, count: 512)
         guard let text = folio_mupdf_page_text(document, Int32(index), &error, error.count) else {
-            throw PageReadError(description: Self.message(error))
+            throw PageReadError(description: String(cMessage: error))
         }
         defer { free(text) }
         return String(cString: text)
@@ -73,16 +73,11 @@ final class MuPDFDocument: PDFDocument {
         var stride: Int32 = 0
         var error = [CChar](repeating: 0, count: 512)
         guard let pixels = folio_mupdf_render_gray(document, Int32(index), Int32(dpi), &width, &height, &stride, &error, error.count) else {
-            throw PageReadError(description: Self.message(error))
+            throw PageReadError(description: String(cMessage: error))
         }
         defer { free(pixels) }
         let count = Int(stride) * Int(height)
         return GrayImage(width: Int(width), height: Int(height), stride: Int(stride),
                          pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
-    }
-
-    /// The text of a NUL-terminated error buffer filled by the C layer.
-    private static func message(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

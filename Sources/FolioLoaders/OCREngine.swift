@@ -28,7 +28,7 @@ final class OCREngine: @unchecked Sendable {
         }
         var error = [CChar](repeating: 0, count: 512)
         guard let tesseract = folio_tesseract_load(&error, error.count) else {
-            throw .ocrUnavailable(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .ocrUnavailable(reason: String(cMessage: error))
         }
         self.tesseract = tesseract
         guard let handle = tesseract.pointee.create() else { throw .missingOCRLanguage(language: self.languages) }

@@ -13,8 +13,7 @@ final class PopplerDocument: PDFDocument {
     init(path: String) throws(PDFOpenError) {
         var loadError = [CChar](repeating: 0, count: 512)
         guard let poppler = folio_poppler_load(&loadError, loadError.count) else {
-            let reason = String(decoding: loadError.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .failed("poppler could not be loaded (\(reason)); install the Debian package libpoppler-glib8, or use pdf.backend = \"mupdf\"")
+            throw .failed("poppler could not be loaded (\(String(cMessage: loadError))); install the Debian package libpoppler-glib8, or use pdf.backend = \"mupdf\"")
         }
         self.poppler = poppler
         var error: UnsafeMutablePointer<GError>?
