@@ -2,18 +2,19 @@
 /// files: changes seen by inotify first (someone just saved them), then the walk's finds,
 /// smallest first (many small files indexed before one huge one).
 ///
-/// Large files are read one at a time: two workers each reading a large PDF at once are
-/// what made the daemon's peak memory (each can hold 100 MiB). With more than one worker,
+/// Large files are read one at a time: two workers each reading a large PDF at once were
+/// what made the daemon's peak memory (each then held up to 100 MiB). With more than one worker,
 /// a large file is handed out as soon as no worker reads one, ahead of the small files,
 /// so that large files are read one after another beside the small ones rather than two
 /// at a time at the end.
 struct IndexQueue {
-    /// Files from this size on are large. In the benchmark corpus every PDF that made
-    /// MuPDF hold more than 40 MiB was over 5 MB, and none under 4 MB held more than 40.
+    /// Files from this size on are large. When this was chosen (MuPDF's budget 64 MiB), every
+    /// PDF of the benchmark corpus that made MuPDF hold more than 40 MiB was over 5 MB, and
+    /// none under 4 MB held more than 40.
     static let largeFileBytes: Int64 = 4 << 20
 
     /// What the other workers are reading, which decides whether the next file may be large.
-    enum LargeFiles: Equatable {
+    enum LargeFiles {
         /// A single worker: files in order, whatever their size.
         case inOrder
         /// No other worker reads a large file: the smallest large one comes first.
