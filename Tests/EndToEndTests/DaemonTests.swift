@@ -244,8 +244,8 @@ import Foundation
         }
     }
 
-    /// Two large files are never read at once (each can make a worker hold 100 MiB); the
-    /// small file is indexed meanwhile.
+    /// Two large files are never read at once (`IndexQueue.largeFileBytes`: a large file
+    /// makes a worker hold the most); the small file is indexed meanwhile.
     @Test func largeFiles_areReadOneAtATime() throws {
         let line = (0..<2_000).map { "large\($0) words" }.joined(separator: " ") + "\n"
         let large = String(repeating: line, count: 250)
