@@ -270,32 +270,68 @@ size_t folio_mupdf_held_bytes(folio_mupdf_document *document) {
     return document->held;
 }
 
-unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index, int dpi,
-                                       int *width, int *height, int *stride, char *error, size_t error_size) {
+int folio_mupdf_page_size(folio_mupdf_document *document, int index, float *width, float *height, char *error, size_t error_size) {
     fz_context *context = document->context;
-    fz_pixmap *pixmap = NULL;
-    unsigned char *result = NULL;
-    fz_var(pixmap);
-    fz_var(result);
+    fz_page *page = NULL;
+    fz_var(page);
     fz_try(context) {
-        fz_matrix scale = fz_scale(dpi / 72.0f, dpi / 72.0f);
-        pixmap = fz_new_pixmap_from_page_number(context, document->document, index, scale, fz_device_gray(context), 0);
-        *width = fz_pixmap_width(context, pixmap);
-        *height = fz_pixmap_height(context, pixmap);
-        *stride = fz_pixmap_stride(context, pixmap);
-        size_t size = (size_t)(*stride) * (size_t)(*height);
-        result = malloc(size > 0 ? size : 1);
-        if (result == NULL) fz_throw(context, FZ_ERROR_GENERIC, "out of memory");
-        memcpy(result, fz_pixmap_samples(context, pixmap), size);
+        page = fz_load_page(context, document->document, index);
+        fz_rect bounds = fz_bound_page(context, page);
+        *width = bounds.x1 - bounds.x0;
+        *height = bounds.y1 - bounds.y0;
     }
     fz_always(context) {
+        fz_drop_page(context, page);
+    }
+    fz_catch(context) {
+        copy_message(context, error, error_size);
+        return -1;
+    }
+    return 0;
+}
+
+unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index, float dpi,
+                                       int *width, int *height, int *stride, char *error, size_t error_size) {
+    fz_context *context = document->context;
+    fz_page *page = NULL;
+    fz_pixmap *pixmap = NULL;
+    fz_device *device = NULL;
+    unsigned char *result = NULL;
+    fz_var(page);
+    fz_var(pixmap);
+    fz_var(device);
+    fz_var(result);
+    fz_try(context) {
+        page = fz_load_page(context, document->document, index);
+        fz_matrix scale = fz_scale(dpi / 72, dpi / 72);
+        fz_irect box = fz_round_rect(fz_transform_rect(fz_bound_page(context, page), scale));
+        *width = box.x1 - box.x0;
+        *height = box.y1 - box.y0;
+        *stride = *width;
+        size_t size = (size_t)(*width) * (size_t)(*height);
+        result = malloc(size > 0 ? size : 1);
+        if (result == NULL) fz_throw(context, FZ_ERROR_GENERIC, "out of memory for a %dx%d page image", *width, *height);
+        /* Drawn straight into the buffer the caller gets: a page at 300 DPI is 8 MiB,
+           and a second copy of it would sit beside tesseract's own two. */
+        pixmap = fz_new_pixmap_with_bbox_and_data(context, fz_device_gray(context), box, NULL, 0, result);
+        fz_clear_pixmap_with_value(context, pixmap, 255);
+        device = fz_new_draw_device(context, fz_identity, pixmap);
+        fz_run_page(context, page, device, scale, NULL);
+        fz_close_device(context, device);
+    }
+    fz_always(context) {
+        fz_drop_device(context, device);
         fz_drop_pixmap(context, pixmap);
+        fz_drop_page(context, page);
     }
     fz_catch(context) {
         copy_message(context, error, error_size);
         free(result);
         return NULL;
     }
-    keep_within_budget(document);
+    /* A page read by OCR is nearly always a scan: its decoded image, kept in the store,
+       is not drawn again and would be held while tesseract reads the page. */
+    fz_empty_store(context);
+    malloc_trim(0);
     return result;
 }

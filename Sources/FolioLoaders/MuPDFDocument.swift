@@ -68,16 +68,19 @@ final class MuPDFDocument: PDFDocument {
     }
 
     func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage {
+        var error = [CChar](repeating: 0, count: 512)
+        var widthPoints: Float = 0
+        var heightPoints: Float = 0
+        guard folio_mupdf_page_size(document, Int32(index), &widthPoints, &heightPoints, &error, error.count) == 0 else {
+            throw PageReadError(description: String(cMessage: error))
+        }
+        let resolution = GrayImage.resolution(width: Double(widthPoints), height: Double(heightPoints), dpi: dpi)
         var width: Int32 = 0
         var height: Int32 = 0
         var stride: Int32 = 0
-        var error = [CChar](repeating: 0, count: 512)
-        guard let pixels = folio_mupdf_render_gray(document, Int32(index), Int32(dpi), &width, &height, &stride, &error, error.count) else {
+        guard let pixels = folio_mupdf_render_gray(document, Int32(index), Float(resolution), &width, &height, &stride, &error, error.count) else {
             throw PageReadError(description: String(cMessage: error))
         }
-        defer { free(pixels) }
-        let count = Int(stride) * Int(height)
-        return GrayImage(width: Int(width), height: Int(height), stride: Int(stride),
-                         pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        return GrayImage(width: Int(width), height: Int(height), stride: Int(stride), dpi: resolution, pixels: pixels)
     }
 }

@@ -44,12 +44,12 @@ final class OCREngine: @unchecked Sendable {
         tesseract.pointee.delete_api(handle)
     }
 
-    /// Recognises an 8-bit gray image rendered at `dpi`.
-    func recognise(_ image: GrayImage, dpi: Int) -> RecognisedText {
-        image.pixels.withUnsafeBufferPointer { pixels in
-            tesseract.pointee.set_image(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.stride))
-        }
-        tesseract.pointee.set_source_resolution(handle, Int32(dpi))
+    /// Recognises a rendered page. The image is freed once tesseract has its copy, before
+    /// recognition, where the process's memory peaks.
+    func recognise(_ image: consuming GrayImage) -> RecognisedText {
+        tesseract.pointee.set_image(handle, image.pixels, Int32(image.width), Int32(image.height), 1, Int32(image.stride))
+        tesseract.pointee.set_source_resolution(handle, Int32(image.dpi.rounded()))
+        _ = consume image
         return recognised()
     }
 

@@ -1,4 +1,5 @@
 internal import FolioCore
+internal import Glibc
 
 /// An open PDF, read one page at a time, whichever library reads it. Implementations are
 /// used from one thread at a time (poppler and MuPDF documents are not thread-safe).
@@ -10,7 +11,7 @@ protocol PDFDocument: AnyObject {
     func label(ofPage index: Int) -> String?
     /// The text of a 0-based page in reading order, one line per line.
     func text(ofPage index: Int) throws(PageReadError) -> String
-    /// The page rendered in 8-bit gray, for OCR.
+    /// The page rendered in 8-bit gray for OCR, at `dpi` or less (`GrayImage.resolution`).
     func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage
 }
 
@@ -25,12 +26,34 @@ enum PDFOpenError: Error {
     case failed(String)
 }
 
-/// An 8-bit gray image, one byte a pixel, rows `stride` bytes apart.
-struct GrayImage {
-    var width: Int
-    var height: Int
-    var stride: Int
-    var pixels: [UInt8]
+/// An 8-bit gray image, one byte a pixel, rows `stride` bytes apart, in memory from
+/// `malloc` that it frees. Not copyable: a page at 300 DPI is 8 MiB, and OCR consumes the
+/// image as soon as tesseract has taken its own copy (`OCREngine.recognise`).
+struct GrayImage: ~Copyable {
+    let width: Int
+    let height: Int
+    let stride: Int
+    /// The resolution it was rendered at, which tesseract is told.
+    let dpi: Double
+    let pixels: UnsafeMutablePointer<UInt8>
+
+    deinit {
+        free(pixels)
+    }
+
+    /// The most pixels a page is rendered with: a little more than an A4 or US letter page
+    /// at 300 DPI (8.7 and 8.4 million). Tesseract holds two copies of the image and more
+    /// while it reads it, so the image's size is most of an OCR worker's memory; a PDF page
+    /// may be 200 inches square (over 3 GB at 300 DPI).
+    static let maxPixels = 9_000_000.0
+
+    /// The resolution to render a page of `width` × `height` points at: `dpi`, lowered as
+    /// far as needed to stay within `maxPixels`.
+    static func resolution(width: Double, height: Double, dpi: Int) -> Double {
+        let pixels = width * height * Double(dpi * dpi) / (72 * 72)
+        guard pixels > maxPixels else { return Double(dpi) }
+        return Double(dpi) * (maxPixels / pixels).squareRoot()
+    }
 }
 
 extension PDFOptions.Backend {

@@ -49,7 +49,7 @@ public struct PDFLoader: Loader {
             var confidence: Double?
             let dpi = ocr.dpi
             if TextLayer.needsOCR(text), let recognised = ocr.recognise(page: index + 1, with: { engine throws(PageReadError) in
-                engine.recognise(try document.renderGray(page: index, dpi: dpi), dpi: dpi)
+                engine.recognise(try document.renderGray(page: index, dpi: dpi))
             }) {
                 text = recognised.text
                 confidence = recognised.confidence

@@ -67,7 +67,8 @@ final class PopplerDocument: PDFDocument {
             var widthPoints = 0.0
             var heightPoints = 0.0
             poppler.pointee.page_get_size(page, &widthPoints, &heightPoints)
-            let scale = Double(dpi) / 72
+            let resolution = GrayImage.resolution(width: widthPoints, height: heightPoints, dpi: dpi)
+            let scale = resolution / 72
             let width = Int32((widthPoints * scale).rounded(.up))
             let height = Int32((heightPoints * scale).rounded(.up))
             guard width > 0, height > 0, let surface = poppler.pointee.image_surface_create(CAIRO_FORMAT_RGB24, width, height) else { return nil }
@@ -79,13 +80,13 @@ final class PopplerDocument: PDFDocument {
             poppler.pointee.page_render(page, context)
             poppler.pointee.destroy(context)
             poppler.pointee.surface_flush(surface)
-            return gray(surface, width: Int(width), height: Int(height))
+            return gray(surface, width: Int(width), height: Int(height), dpi: resolution)
         }
-        guard let image = image ?? nil else { throw PageReadError(description: "poppler could not render page \(index + 1)") }
+        guard case let image?? = consume image else { throw PageReadError(description: "poppler could not render page \(index + 1)") }
         return image
     }
 
-    private func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+    private func withPage<T: ~Copyable>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
         guard let page = poppler.pointee.document_get_page(document, Int32(index)) else { return nil }
         defer { poppler.pointee.object_unref(UnsafeMutableRawPointer(page)) }
         return body(page)
@@ -93,10 +94,10 @@ final class PopplerDocument: PDFDocument {
 
     /// Cairo's RGB24 is 32 bits a pixel, blue in the lowest byte on this little-endian
     /// machine; gray is the ITU-R 601 luma of the three.
-    private func gray(_ surface: OpaquePointer, width: Int, height: Int) -> GrayImage? {
+    private func gray(_ surface: OpaquePointer, width: Int, height: Int, dpi: Double) -> GrayImage? {
         guard let data = poppler.pointee.image_surface_get_data(surface) else { return nil }
         let sourceStride = Int(poppler.pointee.image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 255, count: width * height)
+        guard let pixels = malloc(width * height)?.assumingMemoryBound(to: UInt8.self) else { return nil }
         for y in 0..<height {
             let row = data + y * sourceStride
             for x in 0..<width {
@@ -104,6 +105,6 @@ final class PopplerDocument: PDFDocument {
                 pixels[y * width + x] = UInt8((red * 299 + green * 587 + blue * 114) / 1000)
             }
         }
-        return GrayImage(width: width, height: height, stride: width, pixels: pixels)
+        return GrayImage(width: width, height: height, stride: width, dpi: dpi, pixels: pixels)
     }
 }

@@ -3,9 +3,9 @@ public import Foundation
 /// Writes a text PDF of many pages for the tests (no tool needed): each page's lines in
 /// Helvetica, top to bottom. With `linksPerPage`, each page also has that many link
 /// annotations, each to a named destination of the document's `/Dests` name tree, as
-/// hyperref writes them.
+/// hyperref writes them. Pages are US letter unless `pageSize` (in points) says otherwise.
 public enum LongPDF {
-    public static func data(pages: [[String]], linksPerPage: Int = 0) -> Data {
+    public static func data(pages: [[String]], linksPerPage: Int = 0, pageSize: (width: Int, height: Int) = (612, 792)) -> Data {
         var body = "%PDF-1.4\n"
         var offsets: [Int] = []
         func object(_ text: String) {
@@ -24,7 +24,7 @@ public enum LongPDF {
         for (index, lines) in pages.enumerated() {
             let links = (0..<linksPerPage).map { "\(firstLink + index * linksPerPage + $0) 0 R" }.joined(separator: " ")
             let annotations = linksPerPage > 0 ? " /Annots [\(links)]" : ""
-            object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents \(5 + 2 * index) 0 R\(annotations) >>")
+            object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(pageSize.width) \(pageSize.height)] /Resources << /Font << /F1 3 0 R >> >> /Contents \(5 + 2 * index) 0 R\(annotations) >>")
             let step = 680 / max(lines.count - 1, 1)
             let text = lines.enumerated().map { "BT /F1 11 Tf 72 \(750 - $0.offset * step) Td (\($0.element)) Tj ET" }.joined(separator: "\n")
             object("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream")

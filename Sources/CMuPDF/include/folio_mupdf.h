@@ -50,9 +50,12 @@ char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *err
 /* The bytes MuPDF holds for the document now. */
 size_t folio_mupdf_held_bytes(folio_mupdf_document *document);
 
+/* The size of page `index` in points; -1 with the reason in error on failure. */
+int folio_mupdf_page_size(folio_mupdf_document *document, int index, float *width, float *height, char *error, size_t error_size);
+
 /* Page `index` rendered in 8-bit gray at `dpi`, malloc'd, `*stride` bytes a row; NULL with
    the reason in error on failure. */
-unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index, int dpi,
+unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index, float dpi,
                                        int *width, int *height, int *stride, char *error, size_t error_size);
 
 #endif
