@@ -6,7 +6,8 @@
 /// its visible characters are letters or digits, and at least a quarter of its runs of
 /// letters look like words (two or more letters, with a vowel when in Latin script).
 /// Runs of letters, not space-separated words, so code and formulas (`\def\btxvolume##1`)
-/// count as text.
+/// count as text. Leaders (`.`, `_`, `·`, `…`) count as space: a table of contents is
+/// mostly dot leaders, and had its good text replaced by OCR's (41 pages of one manual).
 enum TextLayer {
     static let minimumLetters = 16
 
@@ -26,7 +27,7 @@ enum TextLayer {
         for scalar in text.unicodeScalars {
             // ASCII, most of any text layer, without the Unicode property tables: the
             // lookups were a tenth of a PDF's indexing time in the profile.
-            let kind = scalar.isASCII ? Kind(ascii: scalar.value) : Kind(scalar.properties)
+            let kind = scalar.isASCII ? Kind(ascii: scalar.value) : scalar == "·" || scalar == "…" ? .space : Kind(scalar.properties)
             if kind == .letter {
                 letters += 1
                 alphanumerics += 1
@@ -50,7 +51,7 @@ enum TextLayer {
             switch value {
             case 0x41...0x5A, 0x61...0x7A: self = .letter
             case 0x30...0x39: self = .number
-            case 0x20, 0x09...0x0D: self = .space
+            case 0x20, 0x09...0x0D, 0x2E, 0x5F: self = .space
             default: self = .other
             }
         }
