@@ -3,6 +3,7 @@
 #include <mupdf/fitz.h>
 #include <mupdf/pdf.h>
 #include <malloc.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,6 +269,60 @@ char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *err
 
 size_t folio_mupdf_held_bytes(folio_mupdf_document *document) {
     return document->held;
+}
+
+/* A device that only adds up the area images cover on the page. */
+typedef struct {
+    fz_device base;
+    fz_rect page;
+    float covered;
+} image_area_device;
+
+static void add_image_area(fz_device *device, fz_matrix ctm) {
+    image_area_device *self = (image_area_device *)device;
+    fz_rect area = fz_intersect_rect(fz_transform_rect(fz_unit_rect, ctm), self->page);
+    if (!fz_is_empty_rect(area)) self->covered += (area.x1 - area.x0) * (area.y1 - area.y0);
+}
+
+static void image_area_fill_image(fz_context *context, fz_device *device, fz_image *image, fz_matrix ctm, float alpha,
+                                  fz_color_params color_params) {
+    add_image_area(device, ctm);
+}
+
+static void image_area_fill_image_mask(fz_context *context, fz_device *device, fz_image *image, fz_matrix ctm,
+                                       fz_colorspace *colorspace, const float *color, float alpha, fz_color_params color_params) {
+    add_image_area(device, ctm);
+}
+
+double folio_mupdf_image_coverage(folio_mupdf_document *document, int index, char *error, size_t error_size) {
+    fz_context *context = document->context;
+    fz_page *page = NULL;
+    fz_device *device = NULL;
+    double coverage = 0;
+    fz_var(page);
+    fz_var(device);
+    fz_try(context) {
+        page = fz_load_page(context, document->document, index);
+        image_area_device *images = (image_area_device *)fz_new_device_of_size(context, sizeof *images);
+        device = &images->base;
+        images->base.fill_image = image_area_fill_image;
+        images->base.fill_image_mask = image_area_fill_image_mask;
+        images->page = fz_bound_page(context, page);
+        fz_run_page_contents(context, page, device, fz_identity, NULL);
+        fz_close_device(context, device);
+        float area = (images->page.x1 - images->page.x0) * (images->page.y1 - images->page.y0);
+        coverage = area > 0 ? fminf(1, images->covered / area) : 0;
+    }
+    fz_always(context) {
+        fz_drop_device(context, device);
+        fz_drop_page(context, page);
+    }
+    fz_catch(context) {
+        copy_message(context, error, error_size);
+        return -1;
+    }
+    keep_within_budget(document);
+    return coverage;
 }
 
 int folio_mupdf_page_size(folio_mupdf_document *document, int index, float *width, float *height, char *error, size_t error_size) {

@@ -40,6 +40,8 @@ static void load(void) {
     api.page_get_text = symbol(poppler, "poppler_page_get_text");
     api.page_get_size = symbol(poppler, "poppler_page_get_size");
     api.page_render = symbol(poppler, "poppler_page_render");
+    api.page_get_image_mapping = symbol(poppler, "poppler_page_get_image_mapping");
+    api.page_free_image_mapping = symbol(poppler, "poppler_page_free_image_mapping");
     api.error_quark = symbol(poppler, "poppler_error_quark");
     api.filename_to_uri = symbol(glib, "g_filename_to_uri");
     api.error_free = symbol(glib, "g_error_free");

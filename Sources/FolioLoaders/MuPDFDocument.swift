@@ -67,6 +67,13 @@ final class MuPDFDocument: PDFDocument {
         return String(cString: text)
     }
 
+    func imageCoverage(ofPage index: Int) throws(PageReadError) -> Double {
+        var error = [CChar](repeating: 0, count: 512)
+        let coverage = folio_mupdf_image_coverage(document, Int32(index), &error, error.count)
+        guard coverage >= 0 else { throw PageReadError(description: String(cMessage: error)) }
+        return coverage
+    }
+
     func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage {
         var error = [CChar](repeating: 0, count: 512)
         var widthPoints: Float = 0

@@ -11,6 +11,8 @@ protocol PDFDocument: AnyObject {
     func label(ofPage index: Int) -> String?
     /// The text of a 0-based page in reading order, one line per line.
     func text(ofPage index: Int) throws(PageReadError) -> String
+    /// The part of a page (0 to 1) that images cover: a scan is an image.
+    func imageCoverage(ofPage index: Int) throws(PageReadError) -> Double
     /// The page rendered in 8-bit gray for OCR, at `dpi` or less (`GrayImage.resolution`).
     func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage
 }

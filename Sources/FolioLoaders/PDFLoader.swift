@@ -4,8 +4,8 @@ internal import FolioSystem
 /// PDFs, page by page, through the configured backend (MuPDF or poppler).
 ///
 /// Each page keeps its number and label. A page whose text layer is empty or junk
-/// (`TextLayer`) is rendered and read by tesseract, page by page, so one scanned page in
-/// an otherwise digital PDF is found too. What cannot be read (a damaged page, a truncated
+/// (`TextLayer`) and mostly an image (`scanCoverage`) is rendered and read by tesseract,
+/// page by page, so one scanned page in an otherwise digital PDF is found too. What cannot be read (a damaged page, a truncated
 /// file, OCR skipped by a limit) is recorded as a problem and the rest is indexed. The
 /// title is the metadata's; without one the indexer takes the first heading-like line
 /// that survives the header/footer filter (`DocumentTitle`).
@@ -13,6 +13,11 @@ public struct PDFLoader: Loader {
     public var kind: DocumentKind { .pdf }
 
     public init() {}
+
+    /// The part of a page images must cover for OCR to read it: a page without a text
+    /// layer and without images is blank or drawn, and a table of numbers or a part's title
+    /// page has a text layer the junk test finds thin. A logo or a figure covers less.
+    static let scanCoverage = 0.25
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
         var pages: [Page] = []
@@ -48,7 +53,7 @@ public struct PDFLoader: Loader {
             }
             var confidence: Double?
             let dpi = ocr.dpi
-            if TextLayer.needsOCR(text), let recognised = ocr.recognise(page: index + 1, with: { engine throws(PageReadError) in
+            if TextLayer.needsOCR(text), Self.isScan(document, page: index), let recognised = ocr.recognise(page: index + 1, with: { engine throws(PageReadError) in
                 engine.recognise(try document.renderGray(page: index, dpi: dpi))
             }) {
                 text = recognised.text
@@ -60,6 +65,12 @@ public struct PDFLoader: Loader {
         if !unreadable.isEmpty { problems.append("unreadable: " + unreadable.prefix(5).joined(separator: "; ") + (unreadable.count > 5 ? "; …" : "")) }
         if let skipped = ocr.problem { problems.append(skipped) }
         return LoadedDocument(kind: .pdf, title: ownTitle, pages: [], problems: problems)
+    }
+
+    /// Whether images cover at least `scanCoverage` of the page; when that cannot be told,
+    /// OCR decides.
+    private static func isScan(_ document: any PDFDocument, page index: Int) -> Bool {
+        ((try? document.imageCoverage(ofPage: index)) ?? 1) >= scanCoverage
     }
 
     /// Metadata titles that say nothing are ignored.

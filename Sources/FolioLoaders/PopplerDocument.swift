@@ -62,6 +62,28 @@ final class PopplerDocument: PDFDocument {
         return text
     }
 
+    func imageCoverage(ofPage index: Int) throws(PageReadError) -> Double {
+        guard let coverage = withPage(index, { page -> Double in
+            var width = 0.0
+            var height = 0.0
+            poppler.pointee.page_get_size(page, &width, &height)
+            let mappings = poppler.pointee.page_get_image_mapping(page)
+            defer { poppler.pointee.page_free_image_mapping(mappings) }
+            var covered = 0.0
+            var item = mappings
+            while let node = item {
+                if let area = node.pointee.data?.assumingMemoryBound(to: PopplerImageMapping.self).pointee.area {
+                    let visibleWidth = min(max(area.x1, area.x2), width) - max(min(area.x1, area.x2), 0)
+                    let visibleHeight = min(max(area.y1, area.y2), height) - max(min(area.y1, area.y2), 0)
+                    if visibleWidth > 0, visibleHeight > 0 { covered += visibleWidth * visibleHeight }
+                }
+                item = node.pointee.next
+            }
+            return width * height > 0 ? min(1, covered / (width * height)) : 0
+        }) else { throw PageReadError(description: "poppler could not load page \(index + 1)") }
+        return coverage
+    }
+
     func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage {
         let image = withPage(index) { page -> GrayImage? in
             var widthPoints = 0.0

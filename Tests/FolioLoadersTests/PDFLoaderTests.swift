@@ -2,6 +2,7 @@ import Testing
 import Synchronization
 import FolioLoaders
 import FolioCore
+import FolioTestSupport
 
 /// The PDF loader on the committed fixtures (`Fixtures/pdf/make-fixtures.py`), with both
 /// backends, real MuPDF, poppler and tesseract.
@@ -45,6 +46,17 @@ import FolioCore
         #expect(text(document.pages[0]).contains("kiwi exports"))
         #expect(text(document.pages[1]).contains("meeting minutes"))
         #expect(text(document.pages[2]).contains("lemon imports"))
+    }
+
+    /// A part's title page and a blank page have too little text for the junk test, and
+    /// nothing OCR could read: no images.
+    @Test(arguments: PDFOptions.Backend.allCases)
+    func pagesWithoutImages_areNotReadByOCR(backend: PDFOptions.Backend) throws {
+        let source = try Fixture.temporary("parts.pdf", Array(LongPDF.data(pages: [["Part IV"], []])))
+        let document = try PDFLoader().load(SourceFile(path: source.path, maxSize: 1 << 30, pdf: PDFOptions(backend: backend)))
+        #expect(document.pages.map(\.ocrConfidence) == [nil, nil])
+        #expect(text(document.pages[0]).contains("Part IV"))
+        #expect(document.problems.isEmpty)
     }
 
     @Test(arguments: PDFOptions.Backend.allCases)

@@ -19,6 +19,8 @@ typedef struct {
     __typeof__(poppler_page_get_text) *page_get_text;
     __typeof__(poppler_page_get_size) *page_get_size;
     __typeof__(poppler_page_render) *page_render;
+    __typeof__(poppler_page_get_image_mapping) *page_get_image_mapping;
+    __typeof__(poppler_page_free_image_mapping) *page_free_image_mapping;
     __typeof__(poppler_error_quark) *error_quark;
     __typeof__(g_filename_to_uri) *filename_to_uri;
     __typeof__(g_error_free) *error_free;
