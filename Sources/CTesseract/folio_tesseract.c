@@ -1,6 +1,7 @@
 #include "folio_tesseract.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -47,4 +48,8 @@ const folio_tesseract_api *folio_tesseract_load(char *error, size_t error_size) 
     pthread_once(&once, load);
     if (loaded == NULL && error != NULL && error_size > 0) snprintf(error, error_size, "%s", failure);
     return loaded;
+}
+
+void folio_tesseract_return_memory(void) {
+    malloc_trim(0);
 }

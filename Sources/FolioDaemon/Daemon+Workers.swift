@@ -18,9 +18,11 @@ extension Daemon {
     }
 
     /// Gives queued files to idle workers, starting workers (up to the limit) when there
-    /// are more files than idle ones.
+    /// are more files than idle ones. None while a page is recognised (`grantOCRTurn`), nor
+    /// when a worker waiting for its turn has already let the others take a file each.
     func dispatch() {
         guard !paused, spaceWait == nil, !queue.isEmpty else { return }
+        guard !workers.contains(where: { $0.isRecognising || $0.waitedThroughHandOut }) else { return }
         let now = Clock.milliseconds()
         // After a failed start, wait a little: the loop comes here many times a second.
         let mayStart = workerStartFailedAt.map { now - $0 > Self.workerRestartPauseMilliseconds } ?? true
@@ -43,7 +45,26 @@ extension Daemon {
             let deadline = reading + Int64(configuration.daemon.fileTimeoutSeconds) * 1000
             if !workers[index].start(file.path, size: file.size, deadline: deadline) {
                 replace(worker: index, failing: file.path, reason: "the worker process was gone")
+                continue
             }
+            for waiting in workers where waiting.turnAskedAt != nil { waiting.waitedThroughHandOut = true }
+        }
+    }
+
+    /// Gives a worker waiting to recognise a page its turn, when no other worker is reading:
+    /// the worker recognising holds about 90 MiB, twice what a worker reading PDFs holds
+    /// (measured in docs/benchmarks.md), so it is alone with the daemon and idle workers.
+    /// A worker not yet holding an engine (its document's first page) also waits until
+    /// no other worker holds one, so that at most one engine lives at a time. The one that
+    /// asked first goes first.
+    func grantOCRTurn() {
+        guard !workers.contains(where: \.isReading) else { return }
+        let engineHeld = workers.contains(where: \.hadTurn)
+        let eligible = workers.indices.filter { workers[$0].turnAskedAt != nil && (workers[$0].hadTurn || !engineHeld) }
+        guard let index = eligible.min(by: { workers[$0].turnAskedAt! < workers[$1].turnAskedAt! }) else { return }
+        let path = workers[index].current?.path
+        if !workers[index].grantTurn(at: Clock.milliseconds()) {
+            replace(worker: index, failing: path, reason: "the worker process was gone")
         }
     }
 
@@ -80,9 +101,10 @@ extension Daemon {
         logger.debug("workers stopped while idle")
     }
 
-    /// Kills workers past the file time limit.
+    /// Kills workers past the file time limit; the time spent waiting for an OCR turn does
+    /// not count.
     func killOverdueWorkers(at now: Int64) {
-        for index in workers.indices.reversed() {
+        for index in workers.indices.reversed() where workers[index].turnAskedAt == nil {
             guard let current = workers[index].current, now > current.deadline else { continue }
             _ = workers[index].stop(kill: true)
             replace(worker: index, failing: current.path,

@@ -115,6 +115,7 @@ public final class Daemon {
         logger.info("started", metadata: ["folders": "\(folders)", "workers": "\(workerLimit)"])
         while !stopping {
             advanceWalks()
+            grantOCRTurn()
             dispatch()
             let descriptors = [watches.inotify.descriptor, signals, control.listener] + control.clientDescriptors + workers.map(\.output)
             var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

@@ -5,6 +5,10 @@ internal import Glibc
 /// (NUL-terminated, so any file name passes) and answering one line on its standard
 /// output when the file is done. It writes the document to the database itself; a crash
 /// or a hang inside poppler, MuPDF or tesseract costs that process and that one file.
+///
+/// Before each page it recognises, the worker says `ocr` and waits for a turn: one byte,
+/// `grantTurn`, on its standard input (`Daemon.grantOCRTurn` decides when); it says
+/// `ocr done` when the page is read.
 final class Worker {
     let process: pid_t
     /// Its standard output: readable when an answer (or end of file, at a crash) is there.
@@ -15,6 +19,13 @@ final class Worker {
     let startedAt = Clock.milliseconds()
     /// The file in hand, its size, and when it must be done by (monotonic milliseconds).
     private(set) var current: (path: String, size: Int64, deadline: Int64)?
+    /// When the worker asked for an OCR turn it has not had yet (monotonic milliseconds).
+    private(set) var turnAskedAt: Int64?
+    /// Whether it has had an OCR turn for the file in hand, and so holds a tesseract engine.
+    private(set) var hadTurn = false
+    /// Whether files were handed to other workers since it asked: then they finish those,
+    /// and it goes before any more are handed out.
+    var waitedThroughHandOut = false
 
     /// Starts `executable arguments…` with pipes for its standard input and output.
     init(executable: String, arguments: [String]) throws(SystemError) {
@@ -26,6 +37,10 @@ final class Worker {
     }
 
     var isIdle: Bool { current == nil }
+    /// Reading its file, not waiting for a turn: recognising, or loading the pages around.
+    var isReading: Bool { current != nil && turnAskedAt == nil }
+    /// Recognising a page: its turn, until it says it is done.
+    private(set) var isRecognising = false
 
     /// Hands the worker a file. Returns false when the worker is gone (its pipe is closed).
     func start(_ path: String, size: Int64, deadline: Int64) -> Bool {
@@ -37,6 +52,26 @@ final class Worker {
         current = (path, size, deadline)
         return true
     }
+
+    /// Gives the worker its OCR turn; the time it waited is added to its time limit.
+    /// Returns false when the worker is gone.
+    func grantTurn(at now: Int64) -> Bool {
+        guard let asked = turnAskedAt, let file = current else { return true }
+        do {
+            try FileDescriptor.writeAll([Self.turn], to: input)
+        } catch {
+            return false
+        }
+        current = (file.path, file.size, file.deadline + now - asked)
+        turnAskedAt = nil
+        waitedThroughHandOut = false
+        hadTurn = true
+        isRecognising = true
+        return true
+    }
+
+    /// The byte that gives a turn (ASCII ACK).
+    private static let turn: UInt8 = 0x06
 
     /// Reads what the worker said. Returns its answer for the file in hand once complete,
     /// or `nil`; `ended` is set when the worker closed its output (it died).
@@ -52,11 +87,24 @@ final class Worker {
             if count < 0, errno == EINTR { continue }
             break
         }
-        guard let newline = received.firstIndex(of: 0x0A) else { return nil }
-        let answer = String(decoding: received[..<newline], as: UTF8.self)
-        received.removeSubrange(...newline)
-        current = nil
-        return answer
+        while let newline = received.firstIndex(of: 0x0A) {
+            let line = String(decoding: received[..<newline], as: UTF8.self)
+            received.removeSubrange(...newline)
+            switch line {
+            case "ocr":
+                turnAskedAt = Clock.milliseconds()
+                waitedThroughHandOut = false
+            case "ocr done":
+                isRecognising = false
+            default:
+                current = nil
+                turnAskedAt = nil
+                hadTurn = false
+                isRecognising = false
+                return line
+            }
+        }
+        return nil
     }
 
     /// Ends the worker: `SIGKILL` when it is stuck, else closing its input lets it finish

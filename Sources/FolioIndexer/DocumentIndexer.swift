@@ -28,12 +28,19 @@ public struct DocumentIndexer: Sendable {
 
     let store: IndexStore
     let configuration: FolioConfiguration
+    private let ocrTurns: (any OCRTurns)?
     private let registry = LoaderRegistry.standard
     private let filter = HeaderFooterFilter()
 
     public init(store: IndexStore, configuration: FolioConfiguration) {
+        self.init(store: store, configuration: configuration, ocrTurns: nil)
+    }
+
+    /// With `ocrTurns`, each page is recognised only when they allow (the daemon's workers).
+    init(store: IndexStore, configuration: FolioConfiguration, ocrTurns: (any OCRTurns)?) {
         self.store = store
         self.configuration = configuration
+        self.ocrTurns = ocrTurns
     }
 
     public func index(_ path: String, status: FileStatus, now: Int64) throws(StoreError) -> Outcome {
@@ -61,7 +68,7 @@ public struct DocumentIndexer: Sendable {
             return .touched
         }
         let file = SourceFile(path: path, maxSize: configuration.maxFileSize, contentHash: record.contentHash, pdf: configuration.pdf,
-                              ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store))
+                              ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store), ocrTurns: ocrTurns)
         // Page by page: a PDF of thousands of pages is never held whole, and once it has
         // made more chunks than `chunksHeld` they are written as they come.
         var pipeline = PagePipeline(filter: filter, chunking: configuration.chunking)

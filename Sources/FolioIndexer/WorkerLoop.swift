@@ -1,16 +1,22 @@
 public import FolioCore
 public import FolioStore
 internal import FolioSystem
+internal import FolioLoaders
 internal import Glibc
+internal import Synchronization
 
 /// The worker side of the daemon (`foliod-worker`): reads NUL-terminated paths on standard
 /// input, brings each one's document up to date in the database, and answers one line
 /// per file on standard output (`indexed`, `partial`, `failed`, `unchanged`, `gone`, or
 /// `error<TAB>message` when the database refused, `full<TAB>message` when it refused for
 /// want of disk space). It exits at the end of its input.
+///
+/// Before each page it recognises it asks the daemon for a turn (`DaemonOCRTurns`), and
+/// after a document it recognised pages of it ends its tesseract engine.
 public enum WorkerLoop {
     public static func run(store: IndexStore, configuration: FolioConfiguration) {
-        let indexer = DocumentIndexer(store: store, configuration: configuration)
+        let turns = DaemonOCRTurns()
+        let indexer = DocumentIndexer(store: store, configuration: configuration, ocrTurns: turns)
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -21,7 +27,9 @@ public enum WorkerLoop {
             while let end = pending.firstIndex(of: 0) {
                 let path = String(decoding: pending[..<end], as: UTF8.self)
                 pending.removeSubrange(...end)
-                answer(handle(path, indexer: indexer, store: store))
+                let outcome = handle(path, indexer: indexer, store: store)
+                if turns.taken.exchange(false, ordering: .relaxed) { LoaderRegistry.releaseOCREngines() }
+                answer(outcome)
             }
         }
     }
@@ -45,13 +53,39 @@ public enum WorkerLoop {
         }
     }
 
-    /// Sends one answer; a parent that is gone ends the worker.
-    private static func answer(_ line: String) {
+    /// Sends one line; a parent that is gone ends the worker.
+    static func answer(_ line: String) {
         do {
             try FileDescriptor.writeAll(Array((line + "\n").utf8), to: STDOUT_FILENO)
         } catch {
             exit(0)
         }
+    }
+}
+
+/// OCR turns as the daemon gives them: the worker says `ocr` on its standard output and
+/// waits for one byte on its standard input, then says `ocr done` after the page. Nothing
+/// else comes on the input meanwhile: the daemon hands a path only to a worker without a
+/// file.
+final class DaemonOCRTurns: OCRTurns {
+    /// Whether a turn was taken since this was last reset (after each document).
+    let taken = Atomic(false)
+
+    func take() {
+        WorkerLoop.answer("ocr")
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            // The daemon is gone (or stopping without this document): so is the worker.
+            if count <= 0 { exit(0) }
+            taken.store(true, ordering: .relaxed)
+            return
+        }
+    }
+
+    func giveBack() {
+        WorkerLoop.answer("ocr done")
     }
 }
 

@@ -38,15 +38,18 @@ public struct SourceFile: Sendable {
     public var pdf: PDFOptions
     public var ocr: OCROptions
     public var ocrCache: (any OCRCache)?
+    /// Asked before each page tesseract reads; `nil` where nothing else runs OCR.
+    public var ocrTurns: (any OCRTurns)?
 
     public init(path: String, maxSize: Int64, contentHash: String? = nil, pdf: PDFOptions = FolioConfiguration.default.pdf,
-                ocr: OCROptions = FolioConfiguration.default.ocr, ocrCache: (any OCRCache)? = nil) {
+                ocr: OCROptions = FolioConfiguration.default.ocr, ocrCache: (any OCRCache)? = nil, ocrTurns: (any OCRTurns)? = nil) {
         self.path = path
         self.maxSize = maxSize
         self.contentHash = contentHash
         self.pdf = pdf
         self.ocr = ocr
         self.ocrCache = ocrCache
+        self.ocrTurns = ocrTurns
     }
 
     /// The file name without its directory and last extension, the title of last resort.

@@ -1,4 +1,5 @@
 public import FolioCore
+internal import CTesseract
 
 /// Chooses the loader for a file from its kind (`DocumentKind(path:)`, by extension);
 /// content sniffing then guards the choice (`TextDecoding` refuses binary data behind a
@@ -24,6 +25,14 @@ public struct LoaderRegistry: Sendable {
     /// not count): what shows that the OCR cache works.
     public static var ocrRecognitions: Int {
         OCREngine.recognitions.load(ordering: .relaxed)
+    }
+
+    /// Ends this process's idle tesseract engines and gives their memory back to the
+    /// system: a daemon worker does so after each document it recognised pages of, so the
+    /// engine (about 25 MiB) is not kept beside the next worker's recognition.
+    public static func releaseOCREngines() {
+        OCREngine.pool.drain()
+        folio_tesseract_return_memory()
     }
 
     /// The kinds some loader produces.

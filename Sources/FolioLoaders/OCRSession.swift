@@ -6,6 +6,7 @@ internal import Glibc
 struct OCRSession {
     private let options: OCROptions
     private let cache: (any OCRCache)?
+    private let turns: (any OCRTurns)?
     private let contentHash: String?
     private var recognisedPages = 0
     private var secondsSpent = 0.0
@@ -15,6 +16,7 @@ struct OCRSession {
     init(file: SourceFile) {
         options = file.ocr
         cache = file.ocrCache
+        turns = file.ocrTurns
         contentHash = file.contentHash
     }
 
@@ -32,6 +34,8 @@ struct OCRSession {
         guard secondsSpent < Double(options.timeBudgetSeconds) else {
             return skip(number, "over ocr.time_budget_seconds (\(options.timeBudgetSeconds))")
         }
+        turns?.take()
+        defer { turns?.giveBack() }
         let started = Self.now()
         defer { secondsSpent += Self.now() - started }
         let result: RecognisedText

@@ -179,7 +179,8 @@ import Foundation
 
     /// Tesseract and the seventy libraries it brings are mapped by a worker only once a
     /// page needs OCR, and poppler only if it is the backend: a worker reading digital PDFs
-    /// with MuPDF stays without them.
+    /// with MuPDF stays without them. The test speaks the daemon's side of the worker's
+    /// protocol, OCR turns included.
     @Test func worker_loadsTesseractAndPoppler_onlyWhenNeeded() throws {
         let folio = try Binaries()
         try folio.write("Documents/digital.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/digital.pdf")))
@@ -198,13 +199,24 @@ import Foundation
             try? input.fileHandleForWriting.close()
             worker.waitUntilExit()
         }
+        var turns = 0
+        func line() throws -> String {
+            var line = Data()
+            while line.last != 0x0A, let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
+                line += byte
+            }
+            return String(decoding: line, as: UTF8.self)
+        }
+        /// The worker's answer for one file, after the turns it asked for and gave back.
         func index(_ name: String) throws -> String {
             try input.fileHandleForWriting.write(contentsOf: Data((folio.home + "/Documents/" + name).utf8) + [0])
-            var answer = Data()
-            while answer.last != 0x0A, let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
-                answer += byte
+            while true {
+                let said = try line()
+                guard said == "ocr\n" else { return said }
+                turns += 1
+                try input.fileHandleForWriting.write(contentsOf: Data([0x06]))
+                #expect(try line() == "ocr done\n")
             }
-            return String(decoding: answer, as: UTF8.self)
         }
         /// The worker's mapped files (read to the end: /proc files have no size to go by).
         func mappedFiles() throws -> String {
@@ -214,11 +226,13 @@ import Foundation
         }
 
         #expect(try index("digital.pdf") == "indexed\n")
+        #expect(turns == 0)
         let before = try mappedFiles()
         #expect(before.contains("libsqlite3"), "the worker's maps were read")
         #expect(!before.contains("libtesseract"))
         #expect(!before.contains("libpoppler"))
         #expect(try index("scanned.pdf") == "indexed\n")
+        #expect(turns == 1)
         let after = try mappedFiles()
         #expect(after.contains("libtesseract"))
         #expect(!after.contains("libpoppler"))

@@ -31,4 +31,8 @@ typedef struct {
    loaded, with the reason (the loader's message) in error. */
 const folio_tesseract_api *folio_tesseract_load(char *error, size_t error_size);
 
+/* Gives the memory freed by engines that were ended back to the system (malloc_trim):
+   it lies between blocks still in use, and would otherwise stay in the process. */
+void folio_tesseract_return_memory(void);
+
 #endif
