@@ -18,6 +18,9 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var debouncing: Int
     /// The files being extracted now.
     public var current: [String]
+    /// Those of them a page of which tesseract is reading now (workers take turns: one
+    /// at most).
+    public var recognising: [String]
     /// Files indexed since the daemon started, and per second over the last minute.
     public var indexedSinceStart: Int
     public var filesPerSecond: Double
@@ -28,7 +31,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var warning: String?
 
     public init(state: State, pid: Int32, folders: [String], watchedDirectories: Int, unwatchedDirectories: Int, queued: Int,
-                debouncing: Int, current: [String], indexedSinceStart: Int, filesPerSecond: Double, secondsLeft: Double?,
+                debouncing: Int, current: [String], recognising: [String], indexedSinceStart: Int, filesPerSecond: Double, secondsLeft: Double?,
                 lastError: String?, warning: String?) {
         self.state = state
         self.pid = pid
@@ -38,6 +41,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.queued = queued
         self.debouncing = debouncing
         self.current = current
+        self.recognising = recognising
         self.indexedSinceStart = indexedSinceStart
         self.filesPerSecond = filesPerSecond
         self.secondsLeft = secondsLeft

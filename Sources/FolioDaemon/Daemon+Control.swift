@@ -76,6 +76,7 @@ extension Daemon {
         return DaemonStatus(
             state: state, pid: getpid(), folders: folders, watchedDirectories: watches.watchedCount, unwatchedDirectories: unwatched,
             queued: queue.count, debouncing: coalescer.count, current: workers.compactMap { $0.current?.path },
+            recognising: workers.filter(\.isRecognising).compactMap { $0.current?.path },
             indexedSinceStart: indexedSinceStart, filesPerSecond: rate,
             secondsLeft: rate > 0 && !queue.isEmpty ? Double(queue.count) / rate : nil, lastError: lastError,
             warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))

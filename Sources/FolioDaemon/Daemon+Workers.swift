@@ -22,7 +22,9 @@ extension Daemon {
     /// when a worker waiting for its turn has already let the others take a file each.
     func dispatch() {
         guard !paused, spaceWait == nil, !queue.isEmpty else { return }
-        guard !workers.contains(where: { $0.isRecognising || $0.waitedThroughHandOut }) else { return }
+        if workers.contains(where: \.isRecognising) { return endIdleWorkers() }
+        guard !workers.contains(where: \.waitedThroughHandOut) else { return }
+        guard queue.hasFile(for: handOut) else { return }
         let now = Clock.milliseconds()
         // After a failed start, wait a little: the loop comes here many times a second.
         let mayStart = workerStartFailedAt.map { now - $0 > Self.workerRestartPauseMilliseconds } ?? true
@@ -38,7 +40,8 @@ extension Daemon {
         lastWork = now
         // From the end: `replace` may remove a worker it cannot restart.
         for index in workers.indices.reversed() where workers[index].isIdle {
-            guard let file = queue.next(largeFiles) else { return }
+            // Asked again for each: the file just handed out may be large.
+            guard let file = queue.next(handOut) else { return }
             // The time limit is for reading the file: a worker just started gets its
             // start-up time on top.
             let reading = max(now, workers[index].startedAt + Self.workerStartupMilliseconds)
@@ -51,28 +54,50 @@ extension Daemon {
         }
     }
 
-    /// Gives a worker waiting to recognise a page its turn, when no other worker is reading:
-    /// the worker recognising holds about 90 MiB, twice what a worker reading PDFs holds
-    /// (measured in docs/benchmarks.md), so it is alone with the daemon and idle workers.
-    /// A worker not yet holding an engine (its document's first page) also waits until
-    /// no other worker holds one, so that at most one engine lives at a time. The one that
-    /// asked first goes first.
-    func grantOCRTurn() {
-        guard !workers.contains(where: \.isReading) else { return }
-        let engineHeld = workers.contains(where: \.hadTurn)
-        let eligible = workers.indices.filter { workers[$0].turnAskedAt != nil && (workers[$0].hadTurn || !engineHeld) }
-        guard let index = eligible.min(by: { workers[$0].turnAskedAt! < workers[$1].turnAskedAt! }) else { return }
-        let path = workers[index].current?.path
-        if !workers[index].grantTurn(at: Clock.milliseconds()) {
-            replace(worker: index, failing: path, reason: "the worker process was gone")
-        }
+    /// What the next file may be: light files only while a worker holds a tesseract
+    /// engine; else at most one large file read at a time (`IndexQueue.largeFileBytes`).
+    private var handOut: IndexQueue.HandOut {
+        if workers.contains(where: \.hadTurn) { return .lightOnly }
+        if workerLimit == 1 { return .inOrder }
+        return workers.contains { ($0.current?.size ?? 0) >= IndexQueue.largeFileBytes } ? .smallOnly : .largeFirst
     }
 
-    /// Whether the next file handed out may be large (`IndexQueue.largeFileBytes`): not
-    /// while a worker reads one, so that at most one large file is read at a time.
-    private var largeFiles: IndexQueue.LargeFiles {
-        if workerLimit == 1 { return .inOrder }
-        return workers.contains { ($0.current?.size ?? 0) >= IndexQueue.largeFileBytes } ? .held : .first
+    /// OCR takes turns, so that a worker recognising a page (about 90 MiB: the engine, the
+    /// page and tesseract's two copies of it) is alone with the daemon, which keeps the
+    /// peak under the 150 MB goal (docs/benchmarks.md). A waiting worker gets its turn once
+    /// no other worker reads; idle workers are ended meanwhile (`dispatch`). One engine
+    /// lives at a time: a worker asking for its document's first page while another holds
+    /// one, or while another is given its turn, is told to put its document off, and does
+    /// so at once (`Worker.decline`); its file goes back to the queue, and goes first at the
+    /// next turn, so that it is not put off again and again.
+    func grantOCRTurn() {
+        let engineHeld = workers.contains(where: \.hadTurn)
+        for index in workers.indices.reversed() where workers[index].turnAskedAt != nil && !workers[index].hadTurn && engineHeld {
+            decline(worker: index)
+        }
+        let order = { (index: Int) in (self.putOff.contains(self.workers[index].current?.path ?? "") ? 0 : 1, self.workers[index].turnAskedAt!) }
+        guard !workers.contains(where: \.isReading),
+              let index = workers.indices.filter({ workers[$0].turnAskedAt != nil }).min(by: { order($0) < order($1) }) else { return }
+        let path = workers[index].current?.path
+        if !workers[index].grantTurn(at: Clock.milliseconds()) {
+            return replace(worker: index, failing: path, reason: "the worker process was gone")
+        }
+        for other in workers.indices.reversed() where workers[other].turnAskedAt != nil { decline(worker: other) }
+    }
+
+    private func decline(worker index: Int) {
+        let path = workers[index].current?.path
+        logger.debug("put off while another worker recognises a page", metadata: ["path": "\(path ?? "-")"])
+        if let path { putOff.insert(path) }
+        if !workers[index].decline() { replace(worker: index, failing: path, reason: "the worker process was gone") }
+    }
+
+    /// Ends the idle workers: while a page is recognised nothing is handed out, and an
+    /// idle worker still holds 20 to 40 MiB (its libraries, tesseract's among them once
+    /// it has read a scan). The next `dispatch` starts workers again (tens of milliseconds).
+    private func endIdleWorkers() {
+        for worker in workers where worker.isIdle { _ = worker.stop(kill: false) }
+        workers.removeAll(where: \.isIdle)
     }
 
     /// Reads the workers' answers; a worker that died is replaced and its file recorded.
@@ -114,6 +139,12 @@ extension Daemon {
 
     private func completed(_ answer: String, file: (path: String, size: Int64)?) {
         let now = Clock.milliseconds()
+        if answer == "later" {
+            // Put off for another's OCR: back at the front of the queue.
+            if let file { queue.addRecent(file.path, size: file.size) }
+            return
+        }
+        if let path = file?.path { putOff.remove(path) }
         if answer.hasPrefix("full\t") {
             // Nothing was written: the file waits at the front of the queue.
             if let file { queue.addRecent(file.path, size: file.size) }

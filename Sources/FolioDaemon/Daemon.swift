@@ -58,6 +58,8 @@ public final class Daemon {
     /// The extraction processes running: started when files are queued, ended when
     /// idle (`retireIdleWorkers`).
     var workers: [Worker] = []
+    /// Files put off while another worker recognised pages: they go first at the next turn.
+    var putOff: Set<String> = []
     /// When a file was last handed to a worker (monotonic milliseconds).
     var lastWork: Int64 = 0
     /// Idle time after which the workers are ended.

@@ -1,3 +1,5 @@
+internal import FolioCore
+
 /// The files waiting for a worker, bounded so memory stays flat whatever the number of
 /// files: changes seen by inotify first (someone just saved them), then the walk's finds,
 /// smallest first (many small files indexed before one huge one).
@@ -7,20 +9,38 @@
 /// a large file is handed out as soon as no worker reads one, ahead of the small files,
 /// so that large files are read one after another beside the small ones rather than two
 /// at a time at the end.
+///
+/// While a worker holds a tesseract engine (`Daemon.grantOCRTurn`), the others get light
+/// files only: small, and of a kind OCR never reads.
 struct IndexQueue {
     /// Files from this size on are large. When this was chosen (MuPDF's budget 64 MiB), every
     /// PDF of the benchmark corpus that made MuPDF hold more than 40 MiB was over 5 MB, and
     /// none under 4 MB held more than 40.
     static let largeFileBytes: Int64 = 4 << 20
 
-    /// What the other workers are reading, which decides whether the next file may be large.
-    enum LargeFiles {
+    /// Light files are under this size and text, Markdown or HTML: a worker reading one
+    /// holds little more than when it started (the text loader holds a file's text whole,
+    /// about 9 bytes for each byte of a 1.6 MB file).
+    static let lightFileBytes: Int64 = 1 << 20
+
+    /// What the other workers are doing, which decides what the next file may be.
+    enum HandOut {
         /// A single worker: files in order, whatever their size.
         case inOrder
         /// No other worker reads a large file: the smallest large one comes first.
-        case first
+        case largeFirst
         /// Another worker reads a large file: small files only.
-        case held
+        case smallOnly
+        /// Another worker holds a tesseract engine: light files only.
+        case lightOnly
+
+        func allows(_ file: (path: String, size: Int64)) -> Bool {
+            switch self {
+            case .inOrder, .largeFirst: true
+            case .smallOnly: file.size < IndexQueue.largeFileBytes
+            case .lightOnly: file.size < IndexQueue.lightFileBytes && [.text, .markdown, .html].contains(DocumentKind(path: file.path))
+            }
+        }
     }
 
     let capacity: Int
@@ -51,12 +71,17 @@ struct IndexQueue {
         if queued.insert(path).inserted { backlog.append((path, size)) }
     }
 
+    /// Whether a file may be handed out now.
+    func hasFile(for handOut: HandOut) -> Bool {
+        recent.contains(where: handOut.allows) || backlog.contains(where: handOut.allows)
+    }
+
     /// The next file for an idle worker, or `nil` when none may be read now.
-    mutating func next(_ large: LargeFiles) -> (path: String, size: Int64)? {
+    mutating func next(_ handOut: HandOut) -> (path: String, size: Int64)? {
         let file: (path: String, size: Int64)
-        if let index = recent.firstIndex(where: { large != .held || $0.size < Self.largeFileBytes }) {
+        if let index = recent.firstIndex(where: handOut.allows) {
             file = recent.remove(at: index)
-        } else if let index = nextFound(large) {
+        } else if let index = nextFound(handOut) {
             file = backlog.remove(at: index)
         } else {
             return nil
@@ -65,13 +90,12 @@ struct IndexQueue {
         return file
     }
 
-    /// The smallest file found, large ones first when `large` is `.first`, none of them
-    /// when `.held`.
-    private func nextFound(_ large: LargeFiles) -> Int? {
+    /// The smallest file found that `handOut` allows, large ones first when `.largeFirst`.
+    private func nextFound(_ handOut: HandOut) -> Int? {
         let isLarge = { (size: Int64) in size >= Self.largeFileBytes }
-        return backlog.indices.lazy.filter { large != .held || !isLarge(backlog[$0].size) }.min { a, b in
+        return backlog.indices.lazy.filter { handOut.allows(backlog[$0]) }.min { a, b in
             let (sizeA, sizeB) = (backlog[a].size, backlog[b].size)
-            if large == .first, isLarge(sizeA) != isLarge(sizeB) { return isLarge(sizeA) }
+            if handOut == .largeFirst, isLarge(sizeA) != isLarge(sizeB) { return isLarge(sizeA) }
             return sizeA < sizeB
         }
     }

@@ -6,9 +6,10 @@ internal import Glibc
 /// output when the file is done. It writes the document to the database itself; a crash
 /// or a hang inside poppler, MuPDF or tesseract costs that process and that one file.
 ///
-/// Before each page it recognises, the worker says `ocr` and waits for a turn: one byte,
-/// `grantTurn`, on its standard input (`Daemon.grantOCRTurn` decides when); it says
-/// `ocr done` when the page is read.
+/// Before each page it recognises, the worker says `ocr` and waits for one byte on its
+/// standard input: a turn (`grantTurn`), after which it says `ocr done` when the page is
+/// read, or `decline`, after which it puts the file off and answers `later`
+/// (`Daemon.grantOCRTurn` decides).
 final class Worker {
     let process: pid_t
     /// Its standard output: readable when an answer (or end of file, at a crash) is there.
@@ -70,8 +71,23 @@ final class Worker {
         return true
     }
 
-    /// The byte that gives a turn (ASCII ACK).
+    /// Tells the worker waiting for a turn to put its document off: it answers `later`.
+    /// Returns false when the worker is gone.
+    func decline() -> Bool {
+        guard turnAskedAt != nil else { return true }
+        do {
+            try FileDescriptor.writeAll([Self.putOff], to: input)
+        } catch {
+            return false
+        }
+        turnAskedAt = nil
+        waitedThroughHandOut = false
+        return true
+    }
+
+    /// The byte that gives a turn (ASCII ACK), and the one that puts the document off (NAK).
     private static let turn: UInt8 = 0x06
+    private static let putOff: UInt8 = 0x15
 
     /// Reads what the worker said. Returns its answer for the file in hand once complete,
     /// or `nil`; `ended` is set when the worker closed its output (it died).

@@ -24,6 +24,9 @@ public struct DocumentIndexer: Sendable {
         case failed(reason: String)
         /// Not a type Folio indexes.
         case unsupported
+        /// Put off: another worker was recognising pages (`OCRTurns`). Nothing was
+        /// recorded; the file is to be indexed again.
+        case deferred
     }
 
     let store: IndexStore
@@ -100,6 +103,10 @@ public struct DocumentIndexer: Sendable {
                     writeFailure = error
                 }
             }
+        } catch .ocrDeferred {
+            // A document written in parts so far stays marked as being indexed (no hash)
+            // until it is read again.
+            return .deferred
         } catch {
             record.error = error.description
             try store.save(record, chunks: [])

@@ -7,7 +7,8 @@ internal import Synchronization
 
 /// The worker side of the daemon (`foliod-worker`): reads NUL-terminated paths on standard
 /// input, brings each one's document up to date in the database, and answers one line
-/// per file on standard output (`indexed`, `partial`, `failed`, `unchanged`, `gone`, or
+/// per file on standard output (`indexed`, `partial`, `failed`, `unchanged`, `gone`,
+/// `later` when told to put the file off, or
 /// `error<TAB>message` when the database refused, `full<TAB>message` when it refused for
 /// want of disk space). It exits at the end of its input.
 ///
@@ -46,6 +47,7 @@ public enum WorkerLoop {
             case .failed: return "failed"
             case .unchanged, .touched: return "unchanged"
             case .unsupported: return "unsupported"
+            case .deferred: return "later"
             }
         } catch {
             if case .diskFull = error { return "full\t\(error)".replacingNewlines() }
@@ -64,14 +66,14 @@ public enum WorkerLoop {
 }
 
 /// OCR turns as the daemon gives them: the worker says `ocr` on its standard output and
-/// waits for one byte on its standard input, then says `ocr done` after the page. Nothing
-/// else comes on the input meanwhile: the daemon hands a path only to a worker without a
-/// file.
+/// waits for one byte on its standard input, ACK (go, then `ocr done` after the page) or
+/// NAK (put the document off). Nothing else comes on the input meanwhile: the daemon hands
+/// a path only to a worker without a file.
 final class DaemonOCRTurns: OCRTurns {
     /// Whether a turn was taken since this was last reset (after each document).
     let taken = Atomic(false)
 
-    func take() {
+    func take() -> Bool {
         WorkerLoop.answer("ocr")
         var byte: UInt8 = 0
         while true {
@@ -79,10 +81,14 @@ final class DaemonOCRTurns: OCRTurns {
             if count < 0, errno == EINTR { continue }
             // The daemon is gone (or stopping without this document): so is the worker.
             if count <= 0 { exit(0) }
+            guard byte == Self.go else { return false }
             taken.store(true, ordering: .relaxed)
-            return
+            return true
         }
     }
+
+    /// The daemon's byte for a turn (ASCII ACK); any other (NAK) puts the document off.
+    static let go: UInt8 = 0x06
 
     func giveBack() {
         WorkerLoop.answer("ocr done")

@@ -11,7 +11,7 @@ public struct ImageLoader: Loader {
         guard file.ocr.enabled else { throw .ocrDisabled(path: file.path) }
         var ocr = OCRSession(file: file)
         let path = file.path
-        let recognised = ocr.recognise(page: 1) { engine throws(PageReadError) in
+        let recognised = try ocr.recognise(page: 1) { engine throws(PageReadError) in
             guard let text = engine.recognise(imageAt: path) else { throw PageReadError(description: "leptonica cannot read this image") }
             return text
         }

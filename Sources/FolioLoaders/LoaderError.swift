@@ -21,6 +21,9 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
     case ocrUnavailable(reason: String)
     /// The file can only be read by OCR, which the configuration turns off.
     case ocrDisabled(path: String)
+    /// Another process was recognising pages and this one was told to put the file off
+    /// (`OCRTurns`): not a failure, the file is read again later.
+    case ocrDeferred(path: String)
 
     public var description: String {
         switch self {
@@ -42,6 +45,8 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
             "OCR is unavailable, tesseract could not be loaded (\(reason)); install the Debian package libtesseract5, or turn OCR off (ocr.enabled = false)"
         case let .ocrDisabled(path):
             "\(path) is an image, read only through OCR, which is off (ocr.enabled = false)"
+        case let .ocrDeferred(path):
+            "\(path) was put off while another document was read by OCR"
         }
     }
 }

@@ -64,9 +64,15 @@ final class OCREngine: @unchecked Sendable {
         return recognised()
     }
 
+    /// The page's text; then tesseract lets the page go, and what it freed is given back
+    /// to the system: the engine stays in the worker between pages, beside another
+    /// worker's file (`IndexQueue.HandOut.lightOnly`).
     private func recognised() -> RecognisedText {
         Self.recognitions.add(1, ordering: .relaxed)
-        defer { tesseract.pointee.clear(handle) }
+        defer {
+            tesseract.pointee.clear(handle)
+            folio_tesseract_return_memory()
+        }
         guard let text = tesseract.pointee.get_utf8_text(handle) else { return RecognisedText(text: "", confidence: 0) }
         defer { tesseract.pointee.delete_text(text) }
         return RecognisedText(text: String(cString: text), confidence: Double(tesseract.pointee.mean_text_conf(handle)))

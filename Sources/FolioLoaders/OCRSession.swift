@@ -7,6 +7,7 @@ struct OCRSession {
     private let options: OCROptions
     private let cache: (any OCRCache)?
     private let turns: (any OCRTurns)?
+    private let path: String
     private let contentHash: String?
     private var recognisedPages = 0
     private var secondsSpent = 0.0
@@ -17,6 +18,7 @@ struct OCRSession {
         options = file.ocr
         cache = file.ocrCache
         turns = file.ocrTurns
+        path = file.path
         contentHash = file.contentHash
     }
 
@@ -24,7 +26,8 @@ struct OCRSession {
 
     /// The text of page `number` (1-based) by OCR, or `nil` when OCR is off, over a limit,
     /// or failed; `recognise` is called, with an engine, only when tesseract has to run.
-    mutating func recognise(page number: Int, with recognise: (OCREngine) throws(PageReadError) -> RecognisedText) -> RecognisedText? {
+    /// Throws `LoaderError.ocrDeferred` when the turns say to put the document off.
+    mutating func recognise(page number: Int, with recognise: (OCREngine) throws(PageReadError) -> RecognisedText) throws(LoaderError) -> RecognisedText? {
         let key = contentHash.map { OCRCacheKey(contentHash: $0, page: number, languages: options.languages.joined(separator: "+"), dpi: options.dpi) }
         if let key, let cached = cache?.text(for: key) { return cached }
         guard options.enabled else { return skip(number, "OCR is off (ocr.enabled = false)") }
@@ -34,7 +37,9 @@ struct OCRSession {
         guard secondsSpent < Double(options.timeBudgetSeconds) else {
             return skip(number, "over ocr.time_budget_seconds (\(options.timeBudgetSeconds))")
         }
-        turns?.take()
+        if let turns {
+            guard turns.take() else { throw .ocrDeferred(path: path) }
+        }
         defer { turns?.giveBack() }
         let started = Self.now()
         defer { secondsSpent += Self.now() - started }

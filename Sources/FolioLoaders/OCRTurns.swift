@@ -3,8 +3,10 @@
 /// and its work), and two of them beside a third process would pass the daemon's memory
 /// goal, so the daemon lets one page be recognised at a time (`Daemon.grantOCRTurn`).
 public protocol OCRTurns: Sendable {
-    /// Returns when the page may be recognised. Called before each page tesseract reads.
-    func take()
+    /// Returns when the page may be recognised (true), or false when the document must
+    /// be put off (`LoaderError.ocrDeferred`) because another is being recognised. Called
+    /// before each page tesseract reads.
+    func take() -> Bool
     /// Called when tesseract has read the page.
     func giveBack()
 }

@@ -53,7 +53,7 @@ public struct PDFLoader: Loader {
             }
             var confidence: Double?
             let dpi = ocr.dpi
-            if TextLayer.needsOCR(text), Self.isScan(document, page: index), let recognised = ocr.recognise(page: index + 1, with: { engine throws(PageReadError) in
+            if TextLayer.needsOCR(text), Self.isScan(document, page: index), let recognised = try ocr.recognise(page: index + 1, with: { engine throws(PageReadError) in
                 engine.recognise(try document.renderGray(page: index, dpi: dpi))
             }) {
                 text = recognised.text

@@ -58,7 +58,7 @@ struct StatusCommand: ParsableCommand {
                 if let left = daemon.secondsLeft { text += ", about \(Int(left.rounded(.up))) s left" }
                 text += "\n"
             }
-            for file in daemon.current { text += "reading: \(file)\n" }
+            for file in daemon.current { text += "reading: \(file)" + (daemon.recognising.contains(file) ? " (OCR)" : "") + "\n" }
             text += "indexed since start: \(daemon.indexedSinceStart)\n"
             if let warning = daemon.warning { text += "warning: \(warning)\n" }
             if let error = daemon.lastError { text += "last error: \(error)\n" }

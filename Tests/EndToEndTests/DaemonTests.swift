@@ -265,6 +265,32 @@ import Foundation
         #expect(largeAtOnce == 1, "at most one large file read at a time, and one was seen being read")
     }
 
+    /// Workers take turns to recognise pages (`Daemon.grantOCRTurn`): with two workers and
+    /// four scans, one page at a time is read by tesseract, a worker told to put its scan
+    /// off reads it later, and the text file is indexed too.
+    @Test func scans_areRecognisedOneAtATime_andAllIndexed() throws {
+        let scan = try Data(contentsOf: URL(fileURLWithPath: PDFEndToEndTests.fixtures + "/scanned.pdf"))
+        for copy in 1...4 {
+            // Distinct content, so that no copy is read from the OCR cache.
+            try folio.write("Documents/scan\(copy).pdf", scan + Data("% copy \(copy)\n".utf8))
+        }
+        try folio.write("Documents/notes.txt", "harbour notes\n")
+        let daemon = try start()
+        defer { stop(daemon) }
+        var mostAtOnce = 0
+        var indexed = 0
+        try waitUntil("the four scans and the notes are indexed", timeout: 90) {
+            let status = try folio.run("folioctl", ["status", "--json"]).output
+            let daemon = (try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])?["daemon"] as? [String: Any]
+            mostAtOnce = max(mostAtOnce, (daemon?["recognising"] as? [String])?.count ?? 0)
+            indexed = daemon?["indexed_since_start"] as? Int ?? 0
+            return try paths("Northwind").count == 4 && paths("harbour") == ["notes.txt"]
+        }
+        #expect(mostAtOnce == 1, "one page recognised at a time, and one was seen")
+        #expect(indexed == 5, "a file put off is not counted until it is indexed")
+        #expect(try folio.run("folioctl", ["errors"]).output.isEmpty)
+    }
+
     @Test func controlCommands_withoutADaemon_sayItIsNotRunning() throws {
         let result = try folio.run("folioctl", ["pause"])
         #expect(result.status == 2)

@@ -5,7 +5,7 @@ import Testing
 struct IndexQueueTests {
     private let large = IndexQueue.largeFileBytes
 
-    private func drain(_ queue: inout IndexQueue, _ mode: IndexQueue.LargeFiles) -> [String] {
+    private func drain(_ queue: inout IndexQueue, _ mode: IndexQueue.HandOut) -> [String] {
         var paths: [String] = []
         while let file = queue.next(mode) { paths.append(file.path) }
         return paths
@@ -29,7 +29,7 @@ struct IndexQueueTests {
         queue.addFound("/small-found", size: large - 1)
         queue.addRecent("/large-saved", size: large * 3)
         queue.addRecent("/small-saved", size: 1)
-        #expect(drain(&queue, .held) == ["/small-saved", "/small-found"])
+        #expect(drain(&queue, .smallOnly) == ["/small-saved", "/small-found"])
         #expect(queue.count == 2, "the large files wait")
         #expect(drain(&queue, .inOrder) == ["/large-saved", "/large-found"])
     }
@@ -40,11 +40,27 @@ struct IndexQueueTests {
         queue.addFound("/larger", size: large * 2)
         queue.addFound("/large", size: large)
         queue.addRecent("/saved", size: 100)
-        #expect(queue.next(.first)?.path == "/saved")
-        #expect(queue.next(.first)?.path == "/large")
-        #expect(queue.next(.held)?.path == "/small")
-        #expect(queue.next(.held) == nil)
-        #expect(queue.next(.first)?.path == "/larger")
+        #expect(queue.next(.largeFirst)?.path == "/saved")
+        #expect(queue.next(.largeFirst)?.path == "/large")
+        #expect(queue.next(.smallOnly)?.path == "/small")
+        #expect(queue.next(.smallOnly) == nil)
+        #expect(queue.next(.largeFirst)?.path == "/larger")
+    }
+
+    @Test func whileAnOCREngineIsHeld_onlySmallTextMarkdownAndHTMLAreHandedOut() {
+        let light = IndexQueue.lightFileBytes
+        var queue = IndexQueue(capacity: 10)
+        queue.addFound("/scan.pdf", size: 1_000)
+        queue.addFound("/photo.png", size: 1_000)
+        queue.addFound("/notes.txt", size: light - 1)
+        queue.addFound("/log.txt", size: light)
+        queue.addRecent("/page.html", size: 10)
+        queue.addRecent("/saved.md", size: 20)
+        #expect(queue.hasFile(for: .lightOnly))
+        #expect(drain(&queue, .lightOnly) == ["/page.html", "/saved.md", "/notes.txt"])
+        #expect(!queue.hasFile(for: .lightOnly))
+        #expect(queue.hasFile(for: .smallOnly))
+        #expect(drain(&queue, .inOrder) == ["/scan.pdf", "/photo.png", "/log.txt"])
     }
 
     @Test func removingATree_dropsItsFilesOnly() {
