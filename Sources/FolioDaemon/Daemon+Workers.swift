@@ -21,8 +21,8 @@ extension Daemon {
     /// are more files than idle ones. None while a page is recognised (`grantOCRTurn`), nor
     /// when a worker waiting for its turn has already let the others take a file each.
     func dispatch() {
-        guard !paused, spaceWait == nil, !queue.isEmpty else { return }
         if workers.contains(where: \.isRecognising) { return endIdleWorkers() }
+        guard !paused, spaceWait == nil, !queue.isEmpty else { return }
         guard !workers.contains(where: \.waitedThroughHandOut) else { return }
         guard queue.hasFile(for: handOut) else { return }
         let now = Clock.milliseconds()
