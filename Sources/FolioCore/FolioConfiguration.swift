@@ -76,7 +76,8 @@ public struct OCROptions: Sendable, Equatable {
     /// Tesseract language codes (`eng`, `deu`, `fra`…), each from a Debian package
     /// `tesseract-ocr-<code>`.
     public var languages: [String]
-    /// Resolution pages are rendered at for recognition.
+    /// Resolution pages are rendered at for recognition (lower for pages larger than A4:
+    /// `GrayImage.maxPixels`).
     public var dpi: Int
     /// The most pages of one document that are recognised; the rest are recorded as skipped.
     public var maxPagesPerDocument: Int
