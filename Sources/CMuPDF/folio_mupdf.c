@@ -271,47 +271,78 @@ size_t folio_mupdf_held_bytes(folio_mupdf_document *document) {
     return document->held;
 }
 
-/* A device that only adds up the area images cover on the page. */
+/* A device that only adds up what the page's images cover and would take to draw. */
 typedef struct {
     fz_device base;
     fz_rect page;
     float covered;
-} image_area_device;
+    double decode_bytes;
+} page_images_device;
 
-static void add_image_area(fz_device *device, fz_matrix ctm) {
-    image_area_device *self = (image_area_device *)device;
+/* Whether JPEG data is progressive (SOF2, 6, 10 or 14, before the first scan): libjpeg
+   then holds the coefficients of the whole image while it decodes, two bytes a sample. */
+static int is_progressive_jpeg(const unsigned char *data, size_t length) {
+    size_t at = 2;
+    while (at + 4 <= length && data[at] == 0xFF) {
+        unsigned char marker = data[at + 1];
+        if (marker == 0xFF) {
+            at++;
+            continue;
+        }
+        if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC)
+            return marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE;
+        if (marker == 0xDA) return 0;
+        at += 2 + (((size_t)data[at + 2] << 8) | data[at + 3]);
+    }
+    return 0;
+}
+
+static void add_image(fz_context *context, fz_device *device, fz_image *image, fz_matrix ctm) {
+    page_images_device *self = (page_images_device *)device;
     fz_rect area = fz_intersect_rect(fz_transform_rect(fz_unit_rect, ctm), self->page);
     if (!fz_is_empty_rect(area)) self->covered += (area.x1 - area.x0) * (area.y1 - area.y0);
+    /* Decoded whole, whatever the size it is drawn at; a colour image is converted to gray
+       for the gray page as well. */
+    double samples = (double)image->w * image->h;
+    double bytes = samples * image->n + (image->n > 1 ? samples : 0);
+    fz_compressed_buffer *compressed = fz_compressed_image_buffer(context, image);
+    if (compressed && compressed->params.type == FZ_IMAGE_JPEG && compressed->buffer) {
+        unsigned char *data = NULL;
+        size_t length = fz_buffer_storage(context, compressed->buffer, &data);
+        if (is_progressive_jpeg(data, length)) bytes += samples * image->n * 2;
+    }
+    self->decode_bytes += bytes;
 }
 
-static void image_area_fill_image(fz_context *context, fz_device *device, fz_image *image, fz_matrix ctm, float alpha,
-                                  fz_color_params color_params) {
-    add_image_area(device, ctm);
+static void page_images_fill_image(fz_context *context, fz_device *device, fz_image *image, fz_matrix ctm, float alpha,
+                                   fz_color_params color_params) {
+    add_image(context, device, image, ctm);
 }
 
-static void image_area_fill_image_mask(fz_context *context, fz_device *device, fz_image *image, fz_matrix ctm,
-                                       fz_colorspace *colorspace, const float *color, float alpha, fz_color_params color_params) {
-    add_image_area(device, ctm);
+static void page_images_fill_image_mask(fz_context *context, fz_device *device, fz_image *image, fz_matrix ctm,
+                                        fz_colorspace *colorspace, const float *color, float alpha, fz_color_params color_params) {
+    add_image(context, device, image, ctm);
 }
 
-double folio_mupdf_image_coverage(folio_mupdf_document *document, int index, char *error, size_t error_size) {
+int folio_mupdf_page_images(folio_mupdf_document *document, int index, double *coverage, double *decode_bytes,
+                            char *error, size_t error_size) {
     fz_context *context = document->context;
     fz_page *page = NULL;
     fz_device *device = NULL;
-    double coverage = 0;
     fz_var(page);
     fz_var(device);
     fz_try(context) {
         page = fz_load_page(context, document->document, index);
-        image_area_device *images = (image_area_device *)fz_new_device_of_size(context, sizeof *images);
+        page_images_device *images = (page_images_device *)fz_new_device_of_size(context, sizeof *images);
         device = &images->base;
-        images->base.fill_image = image_area_fill_image;
-        images->base.fill_image_mask = image_area_fill_image_mask;
+        images->base.fill_image = page_images_fill_image;
+        images->base.fill_image_mask = page_images_fill_image_mask;
         images->page = fz_bound_page(context, page);
         fz_run_page_contents(context, page, device, fz_identity, NULL);
         fz_close_device(context, device);
         float area = (images->page.x1 - images->page.x0) * (images->page.y1 - images->page.y0);
-        coverage = area > 0 ? fminf(1, images->covered / area) : 0;
+        *coverage = area > 0 ? fminf(1, images->covered / area) : 0;
+        *decode_bytes = images->decode_bytes;
     }
     fz_always(context) {
         fz_drop_device(context, device);
@@ -322,7 +353,7 @@ double folio_mupdf_image_coverage(folio_mupdf_document *document, int index, cha
         return -1;
     }
     keep_within_budget(document);
-    return coverage;
+    return 0;
 }
 
 int folio_mupdf_page_size(folio_mupdf_document *document, int index, float *width, float *height, char *error, size_t error_size) {

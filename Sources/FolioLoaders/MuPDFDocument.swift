@@ -67,11 +67,14 @@ final class MuPDFDocument: PDFDocument {
         return String(cString: text)
     }
 
-    func imageCoverage(ofPage index: Int) throws(PageReadError) -> Double {
+    func images(onPage index: Int) throws(PageReadError) -> PageImages {
         var error = [CChar](repeating: 0, count: 512)
-        let coverage = folio_mupdf_image_coverage(document, Int32(index), &error, error.count)
-        guard coverage >= 0 else { throw PageReadError(description: String(cMessage: error)) }
-        return coverage
+        var coverage = 0.0
+        var bytes = 0.0
+        guard folio_mupdf_page_images(document, Int32(index), &coverage, &bytes, &error, error.count) == 0 else {
+            throw PageReadError(description: String(cMessage: error))
+        }
+        return PageImages(coverage: coverage, drawingBytes: bytes)
     }
 
     func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage {

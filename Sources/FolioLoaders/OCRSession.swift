@@ -30,7 +30,7 @@ struct OCRSession {
     mutating func recognise(page number: Int, with recognise: (OCREngine) throws(PageReadError) -> RecognisedText) throws(LoaderError) -> RecognisedText? {
         let key = contentHash.map { OCRCacheKey(contentHash: $0, page: number, languages: options.languages.joined(separator: "+"), dpi: options.dpi) }
         if let key, let cached = cache?.text(for: key) { return cached }
-        guard options.enabled else { return skip(number, "OCR is off (ocr.enabled = false)") }
+        guard options.enabled else { return skip(number, Self.off) }
         guard recognisedPages < options.maxPagesPerDocument else {
             return skip(number, "over ocr.max_pages_per_document (\(options.maxPagesPerDocument))")
         }
@@ -55,6 +55,13 @@ struct OCRSession {
         if let key { cache?.store(result, for: key) }
         return result
     }
+
+    /// Records page `number` as not recognised, because `reason` (or because OCR is off).
+    mutating func pass(page number: Int, because reason: String) {
+        _ = skip(number, options.enabled ? reason : Self.off)
+    }
+
+    private static let off = "OCR is off (ocr.enabled = false)"
 
     /// What was skipped, as one problem for the document, or `nil`.
     var problem: String? {

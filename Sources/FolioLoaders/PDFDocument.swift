@@ -11,10 +11,18 @@ protocol PDFDocument: AnyObject {
     func label(ofPage index: Int) -> String?
     /// The text of a 0-based page in reading order, one line per line.
     func text(ofPage index: Int) throws(PageReadError) -> String
-    /// The part of a page (0 to 1) that images cover: a scan is an image.
-    func imageCoverage(ofPage index: Int) throws(PageReadError) -> Double
+    /// What a page's images are to OCR.
+    func images(onPage index: Int) throws(PageReadError) -> PageImages
     /// The page rendered in 8-bit gray for OCR, at `dpi` or less (`GrayImage.resolution`).
     func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage
+}
+
+/// A page's images, as OCR sees them.
+struct PageImages {
+    /// The part of the page (0 to 1) they cover: a scan is an image.
+    var coverage: Double
+    /// The bytes drawing them takes, when the backend can tell (MuPDF).
+    var drawingBytes: Double?
 }
 
 /// Why a page could not be read or rendered, in the library's words.

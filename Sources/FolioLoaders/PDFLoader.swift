@@ -19,6 +19,15 @@ public struct PDFLoader: Loader {
     /// page has a text layer the junk test finds thin. A logo or a figure covers less.
     static let scanCoverage = 0.25
 
+    /// The most a page's images may take to draw for OCR. The worker recognising a page is
+    /// alone with the daemon (`Daemon.grantOCRTurn`) and holds about 60 MiB besides (its
+    /// program and libraries, tesseract's engine, MuPDF's document) and the page it draws
+    /// (9 MiB): this keeps them under the 150 MB goal. An A4 page scanned at 300 DPI in
+    /// colour takes 35 MB, at 600 DPI in gray 35 MB; a 12-megapixel photograph stored as a
+    /// progressive JPEG, as phones and cameras write them, takes over 100 MB (libjpeg holds
+    /// the whole image's coefficients while it decodes), and is not read by OCR.
+    static let maxDrawingBytes = Double(48 << 20)
+
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
         var pages: [Page] = []
         var document = try stream(file, title: { _ in }) { pages.append($0) }
@@ -52,10 +61,7 @@ public struct PDFLoader: Loader {
                 text = ""
             }
             var confidence: Double?
-            let dpi = ocr.dpi
-            if TextLayer.needsOCR(text), Self.isScan(document, page: index), let recognised = try ocr.recognise(page: index + 1, with: { engine throws(PageReadError) in
-                engine.recognise(try document.renderGray(page: index, dpi: dpi))
-            }) {
+            if TextLayer.needsOCR(text), let recognised = try Self.recognise(page: index, of: document, with: &ocr) {
                 text = recognised.text
                 confidence = recognised.confidence
             }
@@ -67,10 +73,22 @@ public struct PDFLoader: Loader {
         return LoadedDocument(kind: .pdf, title: ownTitle, pages: [], problems: problems)
     }
 
-    /// Whether images cover at least `scanCoverage` of the page; when that cannot be told,
-    /// OCR decides.
-    private static func isScan(_ document: any PDFDocument, page index: Int) -> Bool {
-        ((try? document.imageCoverage(ofPage: index)) ?? 1) >= scanCoverage
+    /// The text of a page without a usable text layer, by OCR, if images cover at least
+    /// `scanCoverage` of it and take at most `maxDrawingBytes` to draw. When the images
+    /// cannot be told, OCR decides.
+    private static func recognise(page index: Int, of document: any PDFDocument,
+                                  with ocr: inout OCRSession) throws(LoaderError) -> RecognisedText? {
+        let images = (try? document.images(onPage: index)) ?? PageImages(coverage: 1, drawingBytes: nil)
+        guard images.coverage >= scanCoverage else { return nil }
+        if let bytes = images.drawingBytes, bytes > maxDrawingBytes {
+            ocr.pass(page: index + 1, because: "its images take \(Int(bytes) >> 20) MiB to draw, "
+                + "over the \(Int(maxDrawingBytes) >> 20) MiB a page may take for OCR")
+            return nil
+        }
+        let dpi = ocr.dpi
+        return try ocr.recognise(page: index + 1) { engine throws(PageReadError) in
+            engine.recognise(try document.renderGray(page: index, dpi: dpi))
+        }
     }
 
     /// Metadata titles that say nothing are ignored.

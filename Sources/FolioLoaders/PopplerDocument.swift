@@ -62,7 +62,8 @@ final class PopplerDocument: PDFDocument {
         return text
     }
 
-    func imageCoverage(ofPage index: Int) throws(PageReadError) -> Double {
+    /// Poppler's image mapping gives where images are, not their pixels.
+    func images(onPage index: Int) throws(PageReadError) -> PageImages {
         guard let coverage = withPage(index, { page -> Double in
             var width = 0.0
             var height = 0.0
@@ -81,7 +82,7 @@ final class PopplerDocument: PDFDocument {
             }
             return width * height > 0 ? min(1, covered / (width * height)) : 0
         }) else { throw PageReadError(description: "poppler could not load page \(index + 1)") }
-        return coverage
+        return PageImages(coverage: coverage, drawingBytes: nil)
     }
 
     func renderGray(page index: Int, dpi: Int) throws(PageReadError) -> GrayImage {

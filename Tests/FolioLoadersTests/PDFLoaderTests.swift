@@ -3,6 +3,7 @@ import Synchronization
 import FolioLoaders
 import FolioCore
 import FolioTestSupport
+import Foundation
 
 /// The PDF loader on the committed fixtures (`Fixtures/pdf/make-fixtures.py`), with both
 /// backends, real MuPDF, poppler and tesseract.
@@ -57,6 +58,55 @@ import FolioTestSupport
         #expect(document.pages.map(\.ocrConfidence) == [nil, nil])
         #expect(text(document.pages[0]).contains("Part IV"))
         #expect(document.problems.isEmpty)
+    }
+
+    /// A page that is one white image, `side` pixels square with `components` samples a
+    /// pixel, run-length encoded (128 samples in two bytes).
+    private func imagePage(side: Int, components: Int) -> [UInt8] {
+        let samples = side * side * components
+        var data = [UInt8](repeating: 0, count: (samples + 127) / 128 * 2 + 1)
+        for chunk in 0..<(samples + 127) / 128 {
+            let count = min(128, samples - chunk * 128)
+            data[chunk * 2] = UInt8(257 - count)
+            data[chunk * 2 + 1] = 255
+        }
+        data[data.count - 1] = 128
+        let colours = components == 1 ? "/DeviceGray" : "/DeviceRGB"
+        var pdf = Array("%PDF-1.4\n".utf8)
+        var offsets: [Int] = []
+        func object(_ head: String, stream: [UInt8]? = nil) {
+            offsets.append(pdf.count)
+            pdf += Array("\(offsets.count) 0 obj\n\(head)\n".utf8)
+            if let stream { pdf += Array("stream\n".utf8) + stream + Array("\nendstream\n".utf8) }
+            pdf += Array("endobj\n".utf8)
+        }
+        object("<< /Type /Catalog /Pages 2 0 R >>")
+        object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+        object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im 4 0 R >> >> /Contents 5 0 R >>")
+        object("<< /Type /XObject /Subtype /Image /Width \(side) /Height \(side) /ColorSpace \(colours) /BitsPerComponent 8 "
+               + "/Filter /RunLengthDecode /Length \(data.count) >>", stream: data)
+        let draw = Array("q 612 0 0 792 0 0 cm /Im Do Q".utf8)
+        object("<< /Length \(draw.count) >>", stream: draw)
+        let xref = pdf.count
+        pdf += Array("xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)
+        for offset in offsets { pdf += Array(String(format: "%010d 00000 n \n", offset).utf8) }
+        pdf += Array("trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return pdf
+    }
+
+    /// An image too large to draw within `PDFLoader.maxDrawingBytes` (5,000 pixels square
+    /// in colour: 100 MB decoded and converted to gray) is not drawn, and the document
+    /// says why; a page of a smaller one is read.
+    @Test func imageTooLargeToDraw_isNotReadByOCR_andTheDocumentSaysWhy() throws {
+        let large = try Fixture.temporary("photo.pdf", imagePage(side: 5_000, components: 3))
+        let document = try PDFLoader().load(large)
+        #expect(document.pages.map(\.ocrConfidence) == [nil])
+        #expect(document.problems == ["not recognised by OCR: page 1: its images take 95 MiB to draw, over the 48 MiB a page may take for OCR"])
+
+        let small = try Fixture.temporary("scan.pdf", imagePage(side: 1_000, components: 1))
+        let read = try PDFLoader().load(small)
+        #expect(read.pages.map { $0.ocrConfidence != nil } == [true])
+        #expect(read.problems.isEmpty)
     }
 
     @Test(arguments: PDFOptions.Backend.allCases)

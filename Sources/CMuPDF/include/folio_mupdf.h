@@ -50,9 +50,11 @@ char *folio_mupdf_page_text(folio_mupdf_document *document, int index, char *err
 /* The bytes MuPDF holds for the document now. */
 size_t folio_mupdf_held_bytes(folio_mupdf_document *document);
 
-/* The part of page `index` (0 to 1) that images cover, overlaps counted twice; -1 with
-   the reason in error on failure. */
-double folio_mupdf_image_coverage(folio_mupdf_document *document, int index, char *error, size_t error_size);
+/* The part of page `index` (0 to 1) that images cover, overlaps counted twice, and the
+   bytes drawing them would take (decoded whole, converted to gray, and for a progressive
+   JPEG libjpeg's coefficients); -1 with the reason in error on failure. */
+int folio_mupdf_page_images(folio_mupdf_document *document, int index, double *coverage, double *decode_bytes,
+                            char *error, size_t error_size);
 
 /* The size of page `index` in points; -1 with the reason in error on failure. */
 int folio_mupdf_page_size(folio_mupdf_document *document, int index, float *width, float *height, char *error, size_t error_size);
