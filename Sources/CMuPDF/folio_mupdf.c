@@ -191,14 +191,12 @@ int folio_mupdf_page_label_ranges(folio_mupdf_document *document, folio_mupdf_la
     return count;
 }
 
-/* The text of a PDF page, as fz_new_stext_page_from_page reads it (the page's contents,
-   not its annotations) but without fz_load_page, which loads every link of the page first
-   and looks up each named destination in the document's name tree. On hyperref manuals
-   (all of TeX Live's) that was a quarter of the time and most of the parsed objects MuPDF
-   keeps: l3kernel's source3.pdf took 1.55 s and 89 MiB, now 1.19 s and 50 MiB, the text
-   the same byte for byte, as it is for every PDF of the benchmark corpus. */
-/* A PDF page's contents run into `device`, without what fz_load_page also loads: every
-   link of the page, each named destination looked up in the document's name tree. */
+/* A PDF page's contents (not its annotations) run into `device`, as fz_run_page_contents
+   runs them, but without fz_load_page, which loads every link of the page first and looks
+   up each named destination in the document's name tree. On hyperref manuals (all of TeX
+   Live's) that was a quarter of the time of reading text and most of the parsed objects
+   MuPDF keeps: l3kernel's source3.pdf took 1.55 s and 89 MiB, then 1.19 s and 50 MiB, the
+   text the same byte for byte, as it is for every PDF of the benchmark corpus. */
 static void run_pdf_contents(fz_context *context, pdf_document *pdf, pdf_obj *page, fz_matrix transform, fz_device *device) {
     pdf_processor *processor = NULL;
     fz_var(processor);
@@ -216,6 +214,7 @@ static void run_pdf_contents(fz_context *context, pdf_document *pdf, pdf_obj *pa
     }
 }
 
+/* The text of a PDF page, as fz_new_stext_page_from_page reads it. */
 static fz_stext_page *pdf_page_text(fz_context *context, pdf_document *pdf, int index, const fz_stext_options *options) {
     pdf_obj *page = pdf_lookup_page_obj(context, pdf, index);
     fz_rect mediabox;

@@ -5,10 +5,11 @@ internal import FolioSystem
 ///
 /// Each page keeps its number and label. A page whose text layer is empty or junk
 /// (`TextLayer`) and mostly an image (`scanCoverage`) is rendered and read by tesseract,
-/// page by page, so one scanned page in an otherwise digital PDF is found too. What cannot be read (a damaged page, a truncated
-/// file, OCR skipped by a limit) is recorded as a problem and the rest is indexed. The
-/// title is the metadata's; without one the indexer takes the first heading-like line
-/// that survives the header/footer filter (`DocumentTitle`).
+/// page by page, so one scanned page in an otherwise digital PDF is found too. What cannot
+/// be read (a damaged page, a truncated file, OCR skipped by a limit, images too large to
+/// draw) is recorded as a problem and the rest is indexed. The title is the metadata's;
+/// without one the indexer takes the first heading-like line that survives the
+/// header/footer filter (`DocumentTitle`).
 public struct PDFLoader: Loader {
     public var kind: DocumentKind { .pdf }
 
