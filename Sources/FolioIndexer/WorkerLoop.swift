@@ -68,7 +68,7 @@ public enum WorkerLoop {
 /// OCR turns as the daemon gives them: the worker says `ocr` on its standard output and
 /// waits for one byte on its standard input, ACK (go, then `ocr done` after the page) or
 /// NAK (put the document off). Nothing else comes on the input meanwhile: the daemon hands
-/// a path only to a worker without a file.
+/// a path only to a worker without a file, and closes it only to stop the worker.
 final class DaemonOCRTurns: OCRTurns {
     /// Whether a turn was taken since this was last reset (after each document).
     let taken = Atomic(false)
@@ -79,8 +79,9 @@ final class DaemonOCRTurns: OCRTurns {
         while true {
             let count = read(STDIN_FILENO, &byte, 1)
             if count < 0, errno == EINTR { continue }
-            // The daemon is gone (or stopping without this document): so is the worker.
-            if count <= 0 { exit(0) }
+            // The end of the input: the daemon is stopping (SIGTERM), and the document in
+            // hand is finished, turn or not, before the worker exits.
+            if count <= 0 { return true }
             guard byte == Self.go else { return false }
             taken.store(true, ordering: .relaxed)
             return true

@@ -180,7 +180,7 @@ import Foundation
     /// Tesseract and the seventy libraries it brings are mapped by a worker only once a
     /// page needs OCR, and poppler only if it is the backend: a worker reading digital PDFs
     /// with MuPDF stays without them. The test speaks the daemon's side of the worker's
-    /// protocol, OCR turns included.
+    /// protocol, OCR turns included, and stops the worker as the daemon does at SIGTERM.
     @Test func worker_loadsTesseractAndPoppler_onlyWhenNeeded() throws {
         let folio = try Binaries()
         try folio.write("Documents/digital.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/digital.pdf")))
@@ -236,6 +236,15 @@ import Foundation
         let after = try mappedFiles()
         #expect(after.contains("libtesseract"))
         #expect(!after.contains("libpoppler"))
+
+        // Stopping (the daemon closes the worker's input) while the worker waits for a
+        // turn: the document in hand is finished all the same.
+        try folio.write("Documents/stopped.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/scanned.pdf")) + Data("% stopped\n".utf8))
+        try input.fileHandleForWriting.write(contentsOf: Data((folio.home + "/Documents/stopped.pdf").utf8) + [0])
+        #expect(try line() == "ocr\n")
+        try input.fileHandleForWriting.close()
+        #expect(try line() == "ocr done\n")
+        #expect(try line() == "indexed\n")
     }
 
     @Test func encryptedPDF_isListedWithItsReason() throws {
