@@ -3,7 +3,6 @@ import Synchronization
 import FolioLoaders
 import FolioCore
 import FolioTestSupport
-import Foundation
 
 /// The PDF loader on the committed fixtures (`Fixtures/pdf/make-fixtures.py`), with both
 /// backends, real MuPDF, poppler and tesseract.
@@ -72,26 +71,15 @@ import Foundation
         }
         data[data.count - 1] = 128
         let colours = components == 1 ? "/DeviceGray" : "/DeviceRGB"
-        var pdf = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        func object(_ head: String, stream: [UInt8]? = nil) {
-            offsets.append(pdf.count)
-            pdf += Array("\(offsets.count) 0 obj\n\(head)\n".utf8)
-            if let stream { pdf += Array("stream\n".utf8) + stream + Array("\nendstream\n".utf8) }
-            pdf += Array("endobj\n".utf8)
-        }
-        object("<< /Type /Catalog /Pages 2 0 R >>")
-        object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-        object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im 4 0 R >> >> /Contents 5 0 R >>")
-        object("<< /Type /XObject /Subtype /Image /Width \(side) /Height \(side) /ColorSpace \(colours) /BitsPerComponent 8 "
-               + "/Filter /RunLengthDecode /Length \(data.count) >>", stream: data)
+        var pdf = PDFWriter()
+        pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+        pdf.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im 4 0 R >> >> /Contents 5 0 R >>")
+        pdf.add("<< /Type /XObject /Subtype /Image /Width \(side) /Height \(side) /ColorSpace \(colours) /BitsPerComponent 8 "
+                + "/Filter /RunLengthDecode /Length \(data.count) >>", stream: data)
         let draw = Array("q 612 0 0 792 0 0 cm /Im Do Q".utf8)
-        object("<< /Length \(draw.count) >>", stream: draw)
-        let xref = pdf.count
-        pdf += Array("xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)
-        for offset in offsets { pdf += Array(String(format: "%010d 00000 n \n", offset).utf8) }
-        pdf += Array("trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
-        return pdf
+        pdf.add("<< /Length \(draw.count) >>", stream: draw)
+        return Array(pdf.data)
     }
 
     /// An image too large to draw within `PDFLoader.maxDrawingBytes` (5,000 pixels square

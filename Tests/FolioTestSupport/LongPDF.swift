@@ -6,11 +6,9 @@ public import Foundation
 /// hyperref writes them. Pages are US letter unless `pageSize` (in points) says otherwise.
 public enum LongPDF {
     public static func data(pages: [[String]], linksPerPage: Int = 0, pageSize: (width: Int, height: Int) = (612, 792)) -> Data {
-        var body = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        func object(_ text: String) {
-            offsets.append(body.utf8.count)
-            body += "\(offsets.count) 0 obj\n\(text)\nendobj\n"
+        var pdf = PDFWriter()
+        func object(_ dictionary: String, stream: String? = nil) {
+            pdf.add(dictionary, stream: stream.map { Array($0.utf8) })
         }
         // Objects: 1 catalog, 2 page tree, 3 font, then each page and its contents, then
         // the destinations and the links.
@@ -27,7 +25,7 @@ public enum LongPDF {
             object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(pageSize.width) \(pageSize.height)] /Resources << /Font << /F1 3 0 R >> >> /Contents \(5 + 2 * index) 0 R\(annotations) >>")
             let step = 680 / max(lines.count - 1, 1)
             let text = lines.enumerated().map { "BT /F1 11 Tf 72 \(750 - $0.offset * step) Td (\($0.element)) Tj ET" }.joined(separator: "\n")
-            object("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream")
+            object("<< /Length \(text.utf8.count) >>", stream: text)
         }
         if linksPerPage > 0 {
             let count = pages.count * linksPerPage
@@ -37,10 +35,6 @@ public enum LongPDF {
                 object("<< /Type /Annot /Subtype /Link /Rect [72 \(link % 700) 200 \(link % 700 + 10)] /Border [0 0 0] /A << /S /GoTo /D (target\(String(format: "%06d", link))) >> >>")
             }
         }
-        let xref = body.utf8.count
-        body += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        body += offsets.map { String(repeating: "0", count: 10 - String($0).count) + "\($0) 00000 n \n" }.joined()
-        body += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(body.utf8)
+        return pdf.data
     }
 }
