@@ -440,6 +440,5 @@ unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index
     /* A page read by OCR is nearly always a scan: its decoded image, kept in the store,
        is not drawn again and would be held while tesseract reads the page. */
     fz_empty_store(context);
-    malloc_trim(0);
     return result;
 }
