@@ -19,12 +19,14 @@ extension Daemon {
 
     /// Gives queued files to idle workers, starting workers (up to the limit) when there
     /// are more files than idle ones. None while a page is recognised (`grantOCRTurn`), nor
-    /// when a worker waiting for its turn has already let the others take a file each.
+    /// when a worker waiting for its turn has already let the others take a file each; a
+    /// file a worker is reading waits for it (`IndexQueue.hasFile`).
     func dispatch() {
         if workers.contains(where: \.isRecognising) { return endIdleWorkers() }
         guard !paused, spaceWait == nil, !queue.isEmpty else { return }
         guard !workers.contains(where: \.waitedThroughHandOut) else { return }
-        guard queue.hasFile(for: handOut) else { return }
+        var held = Set(workers.compactMap { $0.current?.path })
+        guard queue.hasFile(for: handOut, excluding: held) else { return }
         let now = Clock.milliseconds()
         // After a failed start, wait a little: the loop comes here many times a second.
         let mayStart = workerStartFailedAt.map { now - $0 > Self.workerRestartPauseMilliseconds } ?? true
@@ -41,7 +43,8 @@ extension Daemon {
         // From the end: `replace` may remove a worker it cannot restart.
         for index in workers.indices.reversed() where workers[index].isIdle {
             // Asked again for each: the file just handed out may be large.
-            guard let file = queue.next(handOut) else { return }
+            guard let file = queue.next(handOut, excluding: held) else { return }
+            held.insert(file.path)
             // The time limit is for reading the file: a worker just started gets its
             // start-up time on top.
             let reading = max(now, workers[index].startedAt + Self.workerStartupMilliseconds)

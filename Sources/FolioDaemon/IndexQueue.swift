@@ -71,17 +71,20 @@ struct IndexQueue {
         if queued.insert(path).inserted { backlog.append((path, size)) }
     }
 
-    /// Whether a file may be handed out now.
-    func hasFile(for handOut: HandOut) -> Bool {
-        recent.contains(where: handOut.allows) || backlog.contains(where: handOut.allows)
+    /// Whether a file may be handed out now. Files in `held` (being read by a worker: they
+    /// changed meanwhile) wait until that reading ends, so the later reading is the last
+    /// written.
+    func hasFile(for handOut: HandOut, excluding held: Set<String> = []) -> Bool {
+        let allows = { (file: (path: String, size: Int64)) in handOut.allows(file) && !held.contains(file.path) }
+        return recent.contains(where: allows) || backlog.contains(where: allows)
     }
 
     /// The next file for an idle worker, or `nil` when none may be read now.
-    mutating func next(_ handOut: HandOut) -> (path: String, size: Int64)? {
+    mutating func next(_ handOut: HandOut, excluding held: Set<String> = []) -> (path: String, size: Int64)? {
         let file: (path: String, size: Int64)
-        if let index = recent.firstIndex(where: handOut.allows) {
+        if let index = recent.firstIndex(where: { handOut.allows($0) && !held.contains($0.path) }) {
             file = recent.remove(at: index)
-        } else if let index = nextFound(handOut) {
+        } else if let index = nextFound(handOut, excluding: held) {
             file = backlog.remove(at: index)
         } else {
             return nil
@@ -91,9 +94,9 @@ struct IndexQueue {
     }
 
     /// The smallest file found that `handOut` allows, large ones first when `.largeFirst`.
-    private func nextFound(_ handOut: HandOut) -> Int? {
+    private func nextFound(_ handOut: HandOut, excluding held: Set<String>) -> Int? {
         let isLarge = { (size: Int64) in size >= Self.largeFileBytes }
-        return backlog.indices.lazy.filter { handOut.allows(backlog[$0]) }.min { a, b in
+        return backlog.indices.lazy.filter { handOut.allows(self.backlog[$0]) && !held.contains(self.backlog[$0].path) }.min { a, b in
             let (sizeA, sizeB) = (backlog[a].size, backlog[b].size)
             if handOut == .largeFirst, isLarge(sizeA) != isLarge(sizeB) { return isLarge(sizeA) }
             return sizeA < sizeB

@@ -63,6 +63,18 @@ struct IndexQueueTests {
         #expect(drain(&queue, .inOrder) == ["/scan.pdf", "/photo.png", "/log.txt"])
     }
 
+    /// A file that changed while a worker reads it waits for that reading to end.
+    @Test func aFileBeingRead_isNotHandedOutAgainUntilItsReadingEnds() {
+        var queue = IndexQueue(capacity: 10)
+        queue.addRecent("/log.txt", size: 10)
+        queue.addFound("/other.txt", size: 20)
+        #expect(queue.hasFile(for: .inOrder, excluding: ["/log.txt"]))
+        #expect(queue.next(.inOrder, excluding: ["/log.txt"])?.path == "/other.txt")
+        #expect(!queue.hasFile(for: .inOrder, excluding: ["/log.txt"]))
+        #expect(queue.next(.inOrder, excluding: ["/log.txt"]) == nil)
+        #expect(queue.next(.inOrder)?.path == "/log.txt")
+    }
+
     @Test func removingATree_dropsItsFilesOnly() {
         var queue = IndexQueue(capacity: 10)
         queue.addFound("/docs/a", size: 1)
