@@ -27,6 +27,9 @@ public struct DocumentIndexer: Sendable {
         /// Put off: another worker was recognising pages (`OCRTurns`). Nothing was
         /// recorded; the file is to be indexed again.
         case deferred
+        /// Renamed or deleted while it was read (the daemon moved or removed the document
+        /// meanwhile), or indexed by another process: nothing more was written.
+        case gone
     }
 
     let store: IndexStore
@@ -97,7 +100,7 @@ public struct DocumentIndexer: Sendable {
                                                             fileStem: file.stem)
                         written = try store.begin(record)
                     }
-                    try store.append(pipeline.takeChunks(), to: &written, path: path)
+                    try store.append(pipeline.takeChunks(), to: &written)
                     parts = written
                 } catch {
                     writeFailure = error
@@ -112,7 +115,6 @@ public struct DocumentIndexer: Sendable {
             try store.save(record, chunks: [])
             return .failed(reason: error.description)
         }
-        if let writeFailure { throw writeFailure }
         pipeline.finish()
         record.title = DocumentTitle.choose(own: document.title, kind: document.kind, filteredPages: pipeline.firstPages, fileStem: file.stem)
         record.pageCount = pages.count
@@ -120,10 +122,15 @@ public struct DocumentIndexer: Sendable {
         record.error = document.problems.isEmpty ? nil : document.problems.joined(separator: "; ")
         let chunks = pipeline.takeChunks()
         let chunkCount = (parts?.chunkCount ?? 0) + chunks.count
-        if let parts {
-            try store.finish(parts, record: record, chunks: chunks, pages: pages)
-        } else {
-            try store.save(record, chunks: chunks, pages: pages)
+        do throws(StoreError) {
+            if let writeFailure { throw writeFailure }
+            if let parts {
+                try store.finish(parts, record: record, chunks: chunks, pages: pages)
+            } else {
+                try store.save(record, chunks: chunks, pages: pages)
+            }
+        } catch .documentGone {
+            return .gone
         }
         return record.error.map { .partial(chunks: chunkCount, reason: $0) } ?? .indexed(chunks: chunkCount)
     }

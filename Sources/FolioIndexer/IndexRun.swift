@@ -121,6 +121,7 @@ public struct IndexRun: Sendable {
         case let .indexed(chunks): logger.debug("indexed", metadata: ["path": "\(path)", "chunks": "\(chunks)"])
         case let .partial(chunks, reason): logger.notice("partly indexed", metadata: ["path": "\(path)", "chunks": "\(chunks)", "reason": "\(reason)"])
         case let .failed(reason): logger.notice("failed", metadata: ["path": "\(path)", "reason": "\(reason)"])
+        case .gone: logger.notice("renamed or deleted while it was read", metadata: ["path": "\(path)"])
         // `.deferred` comes only with OCR turns, which a run in one process does not take.
         case .unchanged, .touched, .unsupported, .deferred: break
         }
@@ -163,7 +164,7 @@ public struct IndexSummary: Sendable, Equatable {
         case .unchanged: unchanged += 1
         case .touched: touched += 1
         case .unsupported: unsupported += 1
-        case .deferred: break
+        case .deferred, .gone: break
         case let .failed(reason): failures.append(Failure(path: path, reason: reason))
         }
     }

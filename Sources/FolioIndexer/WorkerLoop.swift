@@ -48,6 +48,7 @@ public enum WorkerLoop {
             case .unchanged, .touched: return "unchanged"
             case .unsupported: return "unsupported"
             case .deferred: return "later"
+            case .gone: return "gone"
             }
         } catch {
             if case .diskFull = error { return "full\t\(error)".replacingNewlines() }

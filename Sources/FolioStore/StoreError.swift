@@ -15,6 +15,10 @@ public enum StoreError: Error, CustomStringConvertible {
     /// The filesystem holding the database has no space left: nothing was written, and the
     /// same write succeeds once space is freed.
     case diskFull(path: String, operation: String)
+    /// The document being written in parts (`IndexStore.begin`) was renamed or removed
+    /// meanwhile (as the daemon does when its file is renamed or deleted while a worker
+    /// reads it), or begun again by another writer; `document` is the path the writer had.
+    case documentGone(document: String)
 
     public var description: String {
         switch self {
@@ -30,16 +34,20 @@ public enum StoreError: Error, CustomStringConvertible {
             "\(path): \(operation) failed: \(reason)"
         case let .diskFull(path, operation):
             "\(path): \(operation) failed: the disk holding the index is full; free some space there and indexing goes on by itself"
+        case let .documentGone(document):
+            "\(document) was renamed, deleted or indexed by another process while it was being indexed; this reading of it is not kept"
         }
     }
 }
 
 extension StoreError {
     /// What SQLite's `error` during `operation` means for Folio: a full disk is told apart,
-    /// because the daemon waits for space instead of recording the file as failed.
+    /// because the daemon waits for space instead of recording the file as failed. A
+    /// `StoreError` thrown inside a transaction is kept.
     static func from(_ error: any Error, path: String, operation: String) -> StoreError {
-        if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
-            return .diskFull(path: path, operation: operation)
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError {
+            if error.resultCode == .SQLITE_FULL { return .diskFull(path: path, operation: operation) }
         }
         return .database(path: path, operation: operation, reason: "\(error)")
     }
