@@ -169,6 +169,7 @@ let package = Package(
                                                          .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], exclude: ["Fixtures"],
+                    swiftSettings: swiftSettings),
     ]
 )

@@ -67,36 +67,35 @@ extension Daemon {
             watches.unwatch(tree: path)
             queue.remove(tree: path)
         }
-        do {
+        changeIndex(about: path) {
             try store.purge(.file(path))
             if isDirectory { try store.purge(.tree(path)) }
-        } catch {
-            record(error)
         }
     }
 
     /// A rename or move inside the tree: paths change in the index, nothing is extracted.
     /// A file saved by writing a temporary file and renaming it over the original arrives
-    /// here too: the target is then a changed file.
+    /// here too: the target is then a changed file, so it is always looked at again. If the
+    /// database refuses the rename, the old path is purged later (`resync`) and the new one
+    /// indexed afresh.
     private func moved(from old: String, to new: String, isDirectory: Bool) {
         coalescer.cancel(old)
         guard isIndexable(new) else { return removed(old, isDirectory: isDirectory) }
-        do {
-            if isDirectory {
-                watches.rename(tree: old, to: new)
-                queue.remove(tree: old)
-                try store.rename(tree: old, to: new)
-                // A walk of the new place catches what changed while the events travelled.
-                startWalk(new, reconcile: true)
-            } else if try store.rename(file: old, to: new), DocumentKind(path: new) != nil {
-                coalescer.note(new, at: Clock.milliseconds(), finished: true)
-            } else {
-                try store.purge(.file(old))
-                coalescer.note(new, at: Clock.milliseconds(), finished: true)
-            }
-        } catch {
-            record(error)
+        if isDirectory {
+            watches.rename(tree: old, to: new)
+            queue.remove(tree: old)
+            changeIndex(about: old) { try store.rename(tree: old, to: new) }
+            // A walk of the new place catches what changed while the events travelled.
+            startWalk(new, reconcile: true)
+            return
         }
+        changeIndex(about: old) {
+            // Renamed to a name of a kind Folio does not read (`notes.txt` to `notes.bak`):
+            // the document goes.
+            let renamed = try DocumentKind(path: new) != nil && store.rename(file: old, to: new)
+            if !renamed { try store.purge(.file(old)) }
+        }
+        coalescer.note(new, at: Clock.milliseconds(), finished: true)
     }
 
     /// A move whose other half never came within a short time left the tree.
@@ -110,11 +109,7 @@ extension Daemon {
     /// A file is quiet after its events: index it, or purge it if it is gone.
     func changed(_ path: String) {
         guard let status = try? FileStatus.of(path), status.kind == .regular else {
-            do {
-                try store.purge(.file(path))
-            } catch {
-                record(error)
-            }
+            changeIndex(about: path) { try store.purge(.file(path)) }
             return
         }
         if DocumentKind(path: path) != nil { queue.addRecent(path, size: status.size) }

@@ -13,11 +13,7 @@ extension Daemon {
             watches.unwatch(tree: removed)
             queue.remove(tree: removed)
             walks.removeAll { $0.root == removed || $0.root.hasPrefix(removed + "/") }
-            do {
-                try store.purge(.tree(removed))
-            } catch {
-                record(error)
-            }
+            changeIndex(about: removed) { try store.purge(.tree(removed)) }
         }
         let added = wanted.filter { !folders.contains($0) }
         folders = wanted
@@ -60,12 +56,10 @@ extension Daemon {
 
     private func finishWalk(_ walk: PendingWalk) {
         guard let seen = walk.seen else { return }
-        do {
+        changeIndex(about: walk.root) {
             for path in try store.paths(in: .tree(walk.root)) where !seen.contains(path) {
                 try store.purge(.file(path))
             }
-        } catch {
-            record(error)
         }
     }
 

@@ -154,6 +154,12 @@ extension Daemon {
             waitForSpace(String(answer.dropFirst(5)))
             return
         }
+        if answer.hasPrefix("busy\t") {
+            // Another process held the database too long: the file is read again.
+            if let file { queue.addRecent(file.path, size: file.size) }
+            lastError = String(answer.dropFirst(5))
+            return
+        }
         spaceRetryMilliseconds = Self.firstSpaceRetryMilliseconds
         // Renamed or deleted while the worker read it: the rename or purge found no row
         // yet, and the worker has just written one under the old path. Queued again, the
@@ -183,6 +189,7 @@ extension Daemon {
         guard let retryAt = spaceWait, now >= retryAt else { return }
         spaceWait = nil
         for folder in folders { startWalk(folder, reconcile: true) }
+        if !unsynced.isEmpty { resyncAt = now }
     }
 
     /// Starts a new worker in place of one that died or was killed, and records the file

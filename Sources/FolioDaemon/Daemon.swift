@@ -76,6 +76,15 @@ public final class Daemon {
     var spaceRetryMilliseconds = firstSpaceRetryMilliseconds
     static let firstSpaceRetryMilliseconds: Int64 = 5_000
     static let lastSpaceRetryMilliseconds: Int64 = 60_000
+    /// Paths whose change the database refused (`changeIndex`), and when to look at them
+    /// again (`resync`): a while after a busy database, once space is back after a full disk.
+    var unsynced: Set<String> = []
+    var resyncAt: Int64?
+    static let resyncMilliseconds: Int64 = 5_000
+    /// How long the daemon's own changes wait for a worker's (or another process's)
+    /// transaction: shorter than a worker's wait, since the loop answers `folioctl`
+    /// meanwhile, and a refused change is made later anyway.
+    static let busyTimeoutSeconds = 2
     var stopping = false
     /// Moves seen from one side only yet: cookie → path left, and when.
     var movesFrom: [UInt32: (path: String, isDirectory: Bool, at: Int64)] = [:]
@@ -96,7 +105,7 @@ public final class Daemon {
     public init(setup: Setup) throws {
         self.setup = setup
         configuration = setup.configuration
-        store = try IndexStore(path: setup.databasePath)
+        store = try IndexStore(path: setup.databasePath, busyTimeoutSeconds: Self.busyTimeoutSeconds)
         watches = try WatchTree()
         control = try ControlServer(path: setup.controlSocketPath)
         notifier = SystemdNotifier(environment: setup.environment)
@@ -137,6 +146,7 @@ public final class Daemon {
             killOverdueWorkers(at: now)
             retireIdleWorkers(at: now)
             retryAfterFullDisk(at: now)
+            resync(at: now)
             rescanUnwatchedIfDue(at: now)
             notifyStatusIfDue(at: now)
         }

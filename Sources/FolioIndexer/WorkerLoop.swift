@@ -10,7 +10,8 @@ internal import Synchronization
 /// per file on standard output (`indexed`, `partial`, `failed`, `unchanged`, `gone`,
 /// `later` when told to put the file off, or
 /// `error<TAB>message` when the database refused, `full<TAB>message` when it refused for
-/// want of disk space). It exits at the end of its input.
+/// want of disk space, `busy<TAB>message` when another process held it too long). It exits
+/// at the end of its input.
 ///
 /// Before each page it recognises it asks the daemon for a turn (`DaemonOCRTurns`), and
 /// after a document it recognised pages of it ends its tesseract engine.
@@ -52,6 +53,7 @@ public enum WorkerLoop {
             }
         } catch {
             if case .diskFull = error { return "full\t\(error)".replacingNewlines() }
+            if case .busy = error { return "busy\t\(error)".replacingNewlines() }
             return "error\t\(error)".replacingNewlines()
         }
     }

@@ -13,13 +13,15 @@ public final class IndexStore: Sendable {
     let pool: DatabasePool
 
     /// Opens (and migrates) the database at `path`, creating it unless `create` is false,
-    /// in which case a missing database is `StoreError.missing`.
-    public init(path: String, create: Bool = true) throws(StoreError) {
+    /// in which case a missing database is `StoreError.missing`. A write waits up to
+    /// `busyTimeoutSeconds` for another connection's transaction before it is refused
+    /// (`StoreError.busy`).
+    public init(path: String, create: Bool = true, busyTimeoutSeconds: Int = 10) throws(StoreError) {
         self.path = path
         if !create, !DatabaseFile.exists(path) { throw .missing(path: path) }
         try DatabaseFile.prepare(path)
         var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
+        configuration.busyMode = .timeout(Double(busyTimeoutSeconds))
         configuration.label = "folio.index"
         // In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut may lose
         // the last documents indexed (they are indexed again at the next run) but never
@@ -33,8 +35,13 @@ public final class IndexStore: Sendable {
         } catch {
             throw .from(error, path: path, operation: "open")
         }
-        let unknown = try read("check schema") { db in try Schema.unknownMigrations(db) }
+        let (unknown, current) = try read("check schema") { db in
+            (try Schema.unknownMigrations(db), try Schema.migrator.hasCompletedMigrations(db))
+        }
         if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
+        // Only when there is something to apply: the migrator writes even then, and a
+        // worker started while another process holds the database would wait for it.
+        guard !current else { return }
         do {
             try Schema.migrator.migrate(pool)
         } catch {

@@ -15,6 +15,9 @@ public enum StoreError: Error, CustomStringConvertible {
     /// The filesystem holding the database has no space left: nothing was written, and the
     /// same write succeeds once space is freed.
     case diskFull(path: String, operation: String)
+    /// Another connection held the database for longer than the busy timeout (`IndexStore`):
+    /// nothing was written, and the same write is likely to succeed a moment later.
+    case busy(path: String, operation: String)
     /// The document being written in parts (`IndexStore.begin`) was renamed or removed
     /// meanwhile (as the daemon does when its file is renamed or deleted while a worker
     /// reads it), or begun again by another writer; `document` is the path the writer had.
@@ -34,6 +37,8 @@ public enum StoreError: Error, CustomStringConvertible {
             "\(path): \(operation) failed: \(reason)"
         case let .diskFull(path, operation):
             "\(path): \(operation) failed: the disk holding the index is full; free some space there and indexing goes on by itself"
+        case let .busy(path, operation):
+            "\(path): \(operation) failed: another process kept the index busy; foliod tries again by itself, a command can be run again"
         case let .documentGone(document):
             "\(document) was renamed, deleted or indexed by another process while it was being indexed; this reading of it is not kept"
         }
@@ -41,13 +46,14 @@ public enum StoreError: Error, CustomStringConvertible {
 }
 
 extension StoreError {
-    /// What SQLite's `error` during `operation` means for Folio: a full disk is told apart,
-    /// because the daemon waits for space instead of recording the file as failed. A
-    /// `StoreError` thrown inside a transaction is kept.
+    /// What SQLite's `error` during `operation` means for Folio: a full disk and a busy
+    /// database are told apart, because the daemon waits and tries again instead of
+    /// recording the file as failed. A `StoreError` thrown inside a transaction is kept.
     static func from(_ error: any Error, path: String, operation: String) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? DatabaseError {
             if error.resultCode == .SQLITE_FULL { return .diskFull(path: path, operation: operation) }
+            if error.resultCode == .SQLITE_BUSY { return .busy(path: path, operation: operation) }
         }
         return .database(path: path, operation: operation, reason: "\(error)")
     }

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import GRDB
 
 /// The built `foliod` on a private home with real inotify: each test changes the disk and
 /// waits (polling, with a deadline) until the index agrees with it.
@@ -144,6 +145,9 @@ import Foundation
         try FileManager.default.moveItem(atPath: folio.home + "/outside/d.txt", toPath: documents + "/d.txt")
         try waitUntil("move in") { try paths("delta") == ["d.txt"] }
 
+        try FileManager.default.moveItem(atPath: documents + "/d.txt", toPath: documents + "/d.bak")
+        try waitUntil("rename to a kind Folio does not read") { try paths("delta").isEmpty }
+
         try FileManager.default.removeItem(atPath: documents + "/renamed.txt")
         try waitUntil("delete") { try paths("echo").isEmpty }
 
@@ -250,6 +254,36 @@ import Foundation
             try folio.run("folioctl", ["sources"]).output.split(separator: "\n").filter { !$0.hasPrefix("\t") }.count == 1
                 && paths("slow1999") == ["moved.txt"]
         }
+    }
+
+    /// Another process holds the database for longer than the busy timeout (10 s) while
+    /// files are created, renamed and deleted: the daemon's own writes (the rename, the
+    /// purge) and the worker's are refused, and all are made once the database is free.
+    @Test func changesRefusedByABusyDatabase_areMadeOnceItIsFree() throws {
+        try folio.write("Documents/renamed.txt", "oscar renamed")
+        try folio.write("Documents/deleted.txt", "papa deleted")
+        let daemon = try start()
+        defer { stop(daemon) }
+        try waitUntil("both are indexed") { try paths("oscar") == ["renamed.txt"] && paths("papa") == ["deleted.txt"] }
+        let holder = try DatabaseQueue(path: folio.databasePath)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            try folio.write("Documents/created.txt", "quebec created")
+            try FileManager.default.moveItem(atPath: documents + "/renamed.txt", toPath: documents + "/moved.txt")
+            try FileManager.default.removeItem(atPath: documents + "/deleted.txt")
+            var refused: Set<String> = []
+            try waitUntil("the daemon's change and the worker's are refused") {
+                let status = try folio.run("folioctl", ["status", "--json"]).output
+                for (operation, by) in [("rename ", "daemon"), ("forget", "daemon"), ("save ", "worker")]
+                where status.contains("\(operation)") && status.contains("kept the index busy") {
+                    refused.insert(by)
+                }
+                return refused.count == 2
+            }
+            try db.execute(sql: "COMMIT")
+        }
+        try waitUntil("the index equals the disk") { try indexEqualsDisk() }
+        #expect(try folio.run("folioctl", ["errors"]).output.isEmpty)
     }
 
     /// Two large files are never read at once (`IndexQueue.largeFileBytes`: a large file
