@@ -12,7 +12,10 @@
      counted once over all processes, so the sum is the memory the group really takes,
      where the RSS sum counts the libraries the daemon and its workers share once each).
 
-usage: bench/daemon.py CORPUS_DIR [--skip-recoll]   (release build; needs recollcmd, mupdf-tools)
+usage: bench/daemon.py CORPUS_DIR [--skip-recoll | --folio-only]   (release build; needs recollcmd, mupdf-tools)
+
+--folio-only runs foliod's parts alone: with FOLIO_BIN set to each of two builds in turn,
+it compares them on the same work.
 """
 import json, os, resource, shutil, statistics, subprocess, sys, tempfile, threading, time
 
@@ -86,7 +89,8 @@ class Sampler(threading.Thread):
 
 def main():
     corpus = os.path.abspath(sys.argv[1])
-    skip_recoll = "--skip-recoll" in sys.argv
+    folio_only = "--folio-only" in sys.argv
+    skip_recoll = folio_only or "--skip-recoll" in sys.argv
     work = tempfile.mkdtemp(prefix="folio-daemon-bench.")
     home = os.path.join(work, "home")
     docs = os.path.join(home, "Documents")
@@ -157,17 +161,18 @@ def main():
         os.unlink(os.path.join(docs, "txt", f"fresh-{i}.txt"))
 
     # mutool over the PDFs on both cores, the target's anchor
-    pdfs = sorted(os.path.join(docs, "pdf", p) for p in os.listdir(os.path.join(docs, "pdf")))
-    start = time.time()
-    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    halves = [pdfs[0::2], pdfs[1::2]]
-    procs = [subprocess.Popen(["sh", "-c", 'for f; do mutool draw -q -F txt -o /dev/null "$f"; done', "sh"] + half,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for half in halves]
-    for p in procs:
-        p.wait()
-    results["mutool_pdfs_2cores_s"] = time.time() - start
-    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    results["mutool_cpu_s"] = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    if not folio_only:
+        pdfs = sorted(os.path.join(docs, "pdf", p) for p in os.listdir(os.path.join(docs, "pdf")))
+        start = time.time()
+        cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        halves = [pdfs[0::2], pdfs[1::2]]
+        procs = [subprocess.Popen(["sh", "-c", 'for f; do mutool draw -q -F txt -o /dev/null "$f"; done', "sh"] + half,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for half in halves]
+        for p in procs:
+            p.wait()
+        results["mutool_pdfs_2cores_s"] = time.time() - start
+        cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        results["mutool_cpu_s"] = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
 
     if not skip_recoll:
         conf = os.path.join(work, "recoll")
