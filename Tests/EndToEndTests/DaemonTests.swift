@@ -256,9 +256,10 @@ import GRDB
         }
     }
 
-    /// Another process holds the database for longer than the busy timeout (10 s) while
-    /// files are created, renamed and deleted: the daemon's own writes (the rename, the
-    /// purge) and the worker's are refused, and all are made once the database is free.
+    /// Another process holds the database for longer than the busy timeouts (the daemon's
+    /// 2 s, a worker's 10 s) while files are created, renamed and deleted: the daemon's own
+    /// changes (the rename, the purge) and the worker's are refused, and all are made once
+    /// the database is free.
     @Test func changesRefusedByABusyDatabase_areMadeOnceItIsFree() throws {
         try folio.write("Documents/renamed.txt", "oscar renamed")
         try folio.write("Documents/deleted.txt", "papa deleted")
@@ -275,7 +276,7 @@ import GRDB
             try waitUntil("the daemon's change and the worker's are refused") {
                 let status = try folio.run("folioctl", ["status", "--json"]).output
                 for (operation, by) in [("rename ", "daemon"), ("forget", "daemon"), ("save ", "worker")]
-                where status.contains("\(operation)") && status.contains("kept the index busy") {
+                where status.contains(operation) && status.contains("kept the index busy") {
                     refused.insert(by)
                 }
                 return refused.count == 2
