@@ -1,4 +1,3 @@
-internal import FolioCore
 internal import FolioStore
 internal import FolioSystem
 
@@ -43,7 +42,7 @@ extension Daemon {
             case .directory?:
                 startWalk(path, reconcile: true)
             case .regular?:
-                if DocumentKind(path: path) != nil { queue.addRecent(path, size: status!.size) }
+                changed(path)
             default:
                 changeIndex(about: path) {
                     try store.purge(.file(path))
