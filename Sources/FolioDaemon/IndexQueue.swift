@@ -34,11 +34,12 @@ struct IndexQueue {
         /// Another worker holds a tesseract engine: light files only.
         case lightOnly
 
-        func allows(_ file: (path: String, size: Int64)) -> Bool {
+        func allows(_ file: (path: String, size: Int64), excluding held: Set<String>) -> Bool {
+            guard !held.contains(file.path) else { return false }
             switch self {
-            case .inOrder, .largeFirst: true
-            case .smallOnly: file.size < IndexQueue.largeFileBytes
-            case .lightOnly: file.size < IndexQueue.lightFileBytes && [.text, .markdown, .html].contains(DocumentKind(path: file.path))
+            case .inOrder, .largeFirst: return true
+            case .smallOnly: return file.size < IndexQueue.largeFileBytes
+            case .lightOnly: return file.size < IndexQueue.lightFileBytes && [.text, .markdown, .html].contains(DocumentKind(path: file.path))
             }
         }
     }
@@ -75,14 +76,13 @@ struct IndexQueue {
     /// changed meanwhile) wait until that reading ends, so the later reading is the last
     /// written.
     func hasFile(for handOut: HandOut, excluding held: Set<String> = []) -> Bool {
-        let allows = { (file: (path: String, size: Int64)) in handOut.allows(file) && !held.contains(file.path) }
-        return recent.contains(where: allows) || backlog.contains(where: allows)
+        recent.contains { handOut.allows($0, excluding: held) } || backlog.contains { handOut.allows($0, excluding: held) }
     }
 
     /// The next file for an idle worker, or `nil` when none may be read now.
     mutating func next(_ handOut: HandOut, excluding held: Set<String> = []) -> (path: String, size: Int64)? {
         let file: (path: String, size: Int64)
-        if let index = recent.firstIndex(where: { handOut.allows($0) && !held.contains($0.path) }) {
+        if let index = recent.firstIndex(where: { handOut.allows($0, excluding: held) }) {
             file = recent.remove(at: index)
         } else if let index = nextFound(handOut, excluding: held) {
             file = backlog.remove(at: index)
@@ -96,7 +96,7 @@ struct IndexQueue {
     /// The smallest file found that `handOut` allows, large ones first when `.largeFirst`.
     private func nextFound(_ handOut: HandOut, excluding held: Set<String>) -> Int? {
         let isLarge = { (size: Int64) in size >= Self.largeFileBytes }
-        return backlog.indices.lazy.filter { handOut.allows(self.backlog[$0]) && !held.contains(self.backlog[$0].path) }.min { a, b in
+        return backlog.indices.lazy.filter { handOut.allows(self.backlog[$0], excluding: held) }.min { a, b in
             let (sizeA, sizeB) = (backlog[a].size, backlog[b].size)
             if handOut == .largeFirst, isLarge(sizeA) != isLarge(sizeB) { return isLarge(sizeA) }
             return sizeA < sizeB
