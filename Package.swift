@@ -81,6 +81,11 @@ let package = Package(
         .target(
             name: "FolioSystem",
             swiftSettings: swiftSettings),
+        // The messages between Folio's processes (workers, control socket), shared by both ends.
+        .target(
+            name: "FolioProtocol",
+            dependencies: ["FolioCore"],
+            swiftSettings: swiftSettings),
         .target(
             name: "FolioText",
             dependencies: ["FolioCore"],
@@ -91,30 +96,30 @@ let package = Package(
             swiftSettings: importsPoppler),
         .target(
             name: "FolioStore",
-            dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioProtocol", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioWatch",
-            dependencies: ["FolioCore", "FolioSystem"],
+            dependencies: ["FolioSystem"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioIndexer",
             dependencies: [
-                "FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioWatch", "FolioSystem", "CXXHash",
+                "FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioSystem", "FolioProtocol", "CXXHash",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioDaemon",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioWatch", "FolioSystem",
+                "FolioCore", "FolioStore", "FolioWatch", "FolioSystem", "FolioProtocol",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSystem",
+                "FolioCore", "FolioStore", "FolioSystem", "FolioProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -131,7 +136,8 @@ let package = Package(
             linkerSettings: programLinkerSettings),
         .executableTarget(
             name: "folioctl",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioIndexer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioDaemon", "FolioProtocol", "FolioText",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings,
             linkerSettings: programLinkerSettings),
         .executableTarget(
@@ -142,7 +148,7 @@ let package = Package(
         // The daemon's extraction processes: the only part of it that loads the readers.
         .executableTarget(
             name: "foliod-worker",
-            dependencies: ["FolioCLI", "FolioIndexer", "FolioStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings,
             linkerSettings: programLinkerSettings),
         .executableTarget(
@@ -164,12 +170,15 @@ let package = Package(
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioTestSupport",
+        .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon", "FolioProtocol", "FolioCore", "FolioSystem", "FolioStore", "FolioText",
+                                                         "FolioTestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], exclude: ["Fixtures"],
+        .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport", "FolioProtocol", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["Fixtures"],
                     swiftSettings: swiftSettings),
     ]
 )

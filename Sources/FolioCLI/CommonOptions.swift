@@ -20,6 +20,12 @@ public struct CommonOptions: ParsableArguments {
         db.map { AbsolutePath.normalise(paths.expandingTilde($0), relativeTo: Environment.currentDirectory) } ?? paths.databaseFile
     }
 
+    /// How the programs that start workers (`foliod`, `folioctl index` and `extract`) start
+    /// `foliod-worker`: with this database and configuration file.
+    public func workerArguments() throws(ExitCode) -> [String] {
+        [try WorkerProgram.locate(), "--db", databasePath] + (config != nil ? ["--config", configurationFile] : [])
+    }
+
     /// The configuration: `--config` (which must exist), else the XDG file if there is
     /// one, else the defaults.
     public func configuration() throws(ConfigurationError) -> FolioConfiguration {

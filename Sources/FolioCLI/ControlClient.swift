@@ -1,7 +1,9 @@
+public import FolioProtocol
 internal import FolioSystem
 internal import Glibc
 
-/// Talks to a running `foliod` over its control socket: one command, one answer.
+/// Talks to a running `foliod` over its control socket: one `ControlCommand`, one
+/// `ControlReply`.
 public struct ControlClient {
     public let socketPath: String
 
@@ -9,29 +11,47 @@ public struct ControlClient {
         self.socketPath = socketPath
     }
 
-    /// The daemon's answer, or `nil` when no daemon listens there.
-    public func send(_ command: String) -> String? {
+    /// Why a command got no reply.
+    public enum Failure: Error, CustomStringConvertible {
+        /// No daemon listens at the socket.
+        case notRunning(socket: String)
+        /// The daemon's reply could not be read (it comes from another build, say).
+        case unreadable(ProtocolError)
+
+        public var description: String {
+            switch self {
+            case let .notRunning(socket): "foliod is not running (no socket at \(socket))"
+            case let .unreadable(error): "foliod's reply: \(error)"
+            }
+        }
+    }
+
+    /// The daemon's reply.
+    public func send(_ command: ControlCommand) throws(Failure) -> ControlReply {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw .notRunning(socket: socketPath) }
         defer { close(descriptor) }
-        guard UnixSocketAddress.with(socketPath, { connect(descriptor, $0, $1) }) == 0 else { return nil }
+        guard UnixSocketAddress.with(socketPath, { connect(descriptor, $0, $1) }) == 0 else { throw .notRunning(socket: socketPath) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         do {
-            try FileDescriptor.writeAll(Array((command + "\n").utf8), to: descriptor)
+            try FileDescriptor.writeAll(command.line, to: descriptor)
         } catch {
-            return nil
+            throw .notRunning(socket: socketPath)
         }
-        var answer: [UInt8] = []
+        var answer = LineBuffer()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
-            answer += buffer[0..<count]
+            answer.append(buffer[0..<count])
         }
-        var text = String(decoding: answer, as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text
+        answer.append([0x0A])
+        do {
+            return try ControlReply(line: answer.nextLine() ?? [])
+        } catch {
+            throw .unreadable(error)
+        }
     }
 }

@@ -15,6 +15,11 @@ public enum AbsolutePath {
         return "/" + components.joined(separator: "/")
     }
 
+    /// Whether `path` is `folder` or below it (both normalised): `/a/bc` is not below `/a/b`.
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder) && (path.utf8.count == folder.utf8.count || path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))
+    }
+
     /// `path` as people read it: under `home`, starting with `~`.
     public static func abbreviated(_ path: String, home: String) -> String {
         home.count > 1 && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path

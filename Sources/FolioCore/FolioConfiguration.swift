@@ -58,7 +58,7 @@ public struct DaemonOptions: Sendable, Equatable {
 /// How PDFs are read.
 public struct PDFOptions: Sendable, Equatable {
     /// The library that extracts text and renders pages for OCR.
-    public enum Backend: String, Sendable, CaseIterable {
+    public enum Backend: String, Sendable, CaseIterable, Codable {
         case mupdf, poppler
     }
 

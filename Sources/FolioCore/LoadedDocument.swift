@@ -1,5 +1,5 @@
 /// The text a loader extracted from one file, page by page, before filtering and chunking.
-public struct LoadedDocument: Sendable, Equatable {
+public struct LoadedDocument: Sendable, Equatable, Codable {
     public var kind: DocumentKind
     /// The document's own title (metadata, front matter, `<title>`, first heading), if it
     /// has one; the indexer chooses one otherwise (`DocumentTitle`).
@@ -19,7 +19,7 @@ public struct LoadedDocument: Sendable, Equatable {
 
 /// One page of a document. Formats without pages (Markdown, HTML, text without form
 /// feeds) are a single page numbered 1.
-public struct Page: Sendable, Equatable {
+public struct Page: Sendable, Equatable, Codable {
     /// 1-based physical page number.
     public var number: Int
     /// The page's printed label, where the format has one ("iv", "A-3").
@@ -40,7 +40,7 @@ public struct Page: Sendable, Equatable {
 /// A line of extracted text: a paragraph, heading, list item, table row or a physical
 /// line of a text file, with the heading it falls under. Lines are the unit the
 /// header/footer filter removes and the boundaries the chunker prefers.
-public struct TextLine: Sendable, Equatable {
+public struct TextLine: Sendable, Equatable, Codable {
     public var text: String
     /// The nearest heading above this line (the heading itself for a heading line).
     public var section: String?

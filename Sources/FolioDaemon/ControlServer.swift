@@ -1,10 +1,11 @@
+internal import FolioProtocol
 internal import FolioSystem
 internal import Glibc
 
 /// The daemon's control socket: a Unix stream socket in `$XDG_RUNTIME_DIR/folio`, mode
 /// 0600 in a 0700 folder, that also checks each peer's user id (`SO_PEERCRED`): only the
-/// user who runs the daemon may talk to it. A client sends one line (`status`, `pause`,
-/// `resume`, `reload`, `reindex PATH`) and reads one answer until the daemon closes.
+/// user who runs the daemon may talk to it. A client sends one `ControlCommand` line and
+/// reads one `ControlReply` line until the daemon closes.
 final class ControlServer {
     let path: String
     let listener: Int32
@@ -55,8 +56,8 @@ final class ControlServer {
         }
     }
 
-    /// Reads from a client; returns its command once a whole line is in.
-    func readCommand(from client: Int32) -> String? {
+    /// Reads from a client; returns its command line once a whole line is in.
+    func readCommand(from client: Int32) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { read(client, $0.baseAddress!, $0.count) }
         if count <= 0 {
@@ -68,12 +69,12 @@ final class ControlServer {
             if (clients[client]?.count ?? 0) > 65_536 { drop(client) }
             return nil
         }
-        return String(decoding: clients[client]![..<newline], as: UTF8.self)
+        return Array(clients[client]![..<newline])
     }
 
-    /// Sends the answer and closes the connection.
-    func answer(_ client: Int32, _ text: String) {
-        try? FileDescriptor.writeAll(Array((text + "\n").utf8), to: client)
+    /// Sends the reply and closes the connection.
+    func answer(_ client: Int32, _ reply: ControlReply) {
+        try? FileDescriptor.writeAll(reply.line, to: client)
         drop(client)
     }
 

@@ -104,7 +104,7 @@ struct IndexQueue {
     }
 
     mutating func remove(tree directory: String) {
-        let inside = { (path: String) in path == directory || path.hasPrefix(directory + "/") }
+        let inside = { (path: String) in AbsolutePath.isInside(path, directory) }
         recent.removeAll { inside($0.path) }
         backlog.removeAll { inside($0.path) }
         queued = queued.filter { !inside($0) }

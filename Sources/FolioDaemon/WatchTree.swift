@@ -1,3 +1,4 @@
+internal import FolioCore
 internal import FolioSystem
 internal import FolioWatch
 internal import Glibc
@@ -43,17 +44,17 @@ final class WatchTree {
 
     /// Stops watching a folder and everything below it.
     func unwatch(tree directory: String) {
-        for (path, watch) in watchByPath where path == directory || path.hasPrefix(directory + "/") {
+        for (path, watch) in watchByPath where AbsolutePath.isInside(path, directory) {
             inotify.unwatch(watch)
             watchByPath[path] = nil
             pathByWatch[watch] = nil
         }
-        unwatched = unwatched.filter { !($0 == directory || $0.hasPrefix(directory + "/")) }
+        unwatched = unwatched.filter { !AbsolutePath.isInside($0, directory) }
     }
 
     /// A folder moved inside the watched tree: its watches stay, their paths change.
     func rename(tree old: String, to new: String) {
-        for (path, watch) in watchByPath where path == old || path.hasPrefix(old + "/") {
+        for (path, watch) in watchByPath where AbsolutePath.isInside(path, old) {
             let moved = new + path.dropFirst(old.count)
             watchByPath[path] = nil
             watchByPath[moved] = watch

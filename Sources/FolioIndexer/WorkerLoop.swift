@@ -1,106 +1,143 @@
 public import FolioCore
 public import FolioStore
+internal import FolioProtocol
 internal import FolioSystem
 internal import FolioLoaders
 internal import Glibc
 internal import Synchronization
 
-/// The worker side of the daemon (`foliod-worker`): reads NUL-terminated paths on standard
-/// input, brings each one's document up to date in the database, and answers one line
-/// per file on standard output (`indexed`, `partial`, `failed`, `unchanged`, `gone`,
-/// `later` when told to put the file off, or
-/// `error<TAB>message` when the database refused, `full<TAB>message` when it refused for
-/// want of disk space, `busy<TAB>message` when another process held it too long). It exits
-/// at the end of its input.
+/// The worker side of the daemon's engine (`foliod-worker`): says `hello`, then reads
+/// `WorkerRequest`s on standard input and answers each on standard output
+/// (`WorkerMessage`): `index` brings the file's document up to date in the database,
+/// `extract` sends its text back. It exits at the end of its input.
 ///
-/// Before each page it recognises it asks the daemon for a turn (`DaemonOCRTurns`), and
-/// after a document it recognised pages of it ends its tesseract engine.
+/// Before each page it recognises it asks for a turn (`WorkerOCRTurns`), and after a
+/// document it recognised pages of it ends its tesseract engine.
 public enum WorkerLoop {
-    public static func run(store: IndexStore, configuration: FolioConfiguration) {
-        let turns = DaemonOCRTurns()
-        let indexer = DocumentIndexer(store: store, configuration: configuration, ocrTurns: turns)
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+    /// `openStore` is called at the first `index` request: a worker that only extracts
+    /// never opens (nor creates) the database.
+    public static func run(configuration: FolioConfiguration, openStore: () throws(StoreError) -> IndexStore) {
+        let requests = RequestReader()
+        let turns = WorkerOCRTurns(requests: requests)
+        var store: Result<IndexStore, StoreError>?
+        answer(.hello(version: WireProtocol.version))
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { return }
-            pending += buffer[0..<count]
-            while let end = pending.firstIndex(of: 0) {
-                let path = String(decoding: pending[..<end], as: UTF8.self)
-                pending.removeSubrange(...end)
-                let outcome = handle(path, indexer: indexer, store: store)
-                if turns.taken.exchange(false, ordering: .relaxed) { LoaderRegistry.releaseOCREngines() }
-                answer(outcome)
+            let request: WorkerRequest
+            do {
+                guard let next = try requests.next() else { return }
+                request = next
+            } catch {
+                try? FileDescriptor.writeAll(Array("foliod-worker: \(error)\n".utf8), to: STDERR_FILENO)
+                exit(2)
             }
+            let recognitions = LoaderRegistry.ocrRecognitions
+            switch request {
+            case let .index(path):
+                if store == nil { store = Result { () throws(StoreError) in try openStore() } }
+                switch store! {
+                case let .success(opened):
+                    let indexer = DocumentIndexer(store: opened, configuration: configuration, ocrTurns: turns)
+                    answer(.finished(index(path, indexer: indexer, store: opened, ocrPages: { LoaderRegistry.ocrRecognitions - recognitions })))
+                case let .failure(error):
+                    answer(.finished(.refused(error.refusal)))
+                }
+            case let .extract(path, options):
+                answer(extract(path, options: options, configuration: configuration, turns: turns))
+            case .turn:
+                // Only ever sent while the worker waits in `WorkerOCRTurns.take`.
+                break
+            }
+            if turns.taken.exchange(false, ordering: .relaxed) { LoaderRegistry.releaseOCREngines() }
         }
     }
 
-    private static func handle(_ path: String, indexer: DocumentIndexer, store: IndexStore) -> String {
-        do {
+    private static func index(_ path: String, indexer: DocumentIndexer, store: IndexStore, ocrPages: () -> Int) -> WorkerOutcome {
+        do throws(StoreError) {
             guard let status = try? FileStatus.of(path), status.kind == .regular else {
                 try store.purge(.file(path))
-                return "gone"
+                return .gone
             }
             switch try indexer.index(path, status: status, now: Int64(time(nil))) {
-            case .indexed: return "indexed"
-            case .partial: return "partial"
-            case .failed: return "failed"
-            case .unchanged, .touched: return "unchanged"
-            case .unsupported: return "unsupported"
-            case .deferred: return "later"
-            case .gone: return "gone"
+            case let .indexed(chunks): return .indexed(chunks: chunks, ocrPages: ocrPages())
+            case let .partial(chunks, reason): return .partial(chunks: chunks, ocrPages: ocrPages(), reason: reason)
+            case let .failed(reason): return .failed(reason: reason)
+            case .unchanged: return .unchanged
+            case .touched: return .touched
+            case .unsupported: return .unsupported
+            case .deferred: return .putOff
+            case .gone: return .gone
             }
         } catch {
-            if case .diskFull = error { return "full\t\(error)".replacingNewlines() }
-            if case .busy = error { return "busy\t\(error)".replacingNewlines() }
-            return "error\t\(error)".replacingNewlines()
+            return .refused(error.refusal)
         }
     }
 
-    /// Sends one line; a parent that is gone ends the worker.
-    static func answer(_ line: String) {
+    private static func extract(_ path: String, options: WorkerRequest.ExtractOptions, configuration: FolioConfiguration,
+                                 turns: WorkerOCRTurns) -> WorkerMessage {
+        guard let loader = LoaderRegistry.standard.loader(forPath: path) else { return .extractFailed(reason: "\(path): not a type Folio reads") }
+        var configuration = configuration
+        if let backend = options.backend { configuration.pdf.backend = backend }
+        if !options.ocr { configuration.ocr.enabled = false }
+        let source = SourceFile(path: path, maxSize: configuration.maxFileSize, pdf: configuration.pdf, ocr: configuration.ocr, ocrTurns: turns)
         do {
-            try FileDescriptor.writeAll(Array((line + "\n").utf8), to: STDOUT_FILENO)
+            return .extracted(try loader.load(source))
+        } catch .ocrDeferred {
+            return .finished(.putOff)
+        } catch {
+            return .extractFailed(reason: "\(error)")
+        }
+    }
+
+    /// Sends one message; a parent that is gone ends the worker.
+    static func answer(_ message: WorkerMessage) {
+        do {
+            try FileDescriptor.writeAll(WireProtocol.encode(message), to: STDOUT_FILENO)
         } catch {
             exit(0)
         }
     }
 }
 
-/// OCR turns as the daemon gives them: the worker says `ocr` on its standard output and
-/// waits for one byte on its standard input, ACK (go, then `ocr done` after the page) or
-/// NAK (put the document off). Nothing else comes on the input meanwhile: the daemon hands
-/// a path only to a worker without a file, and closes it only to stop the worker.
-final class DaemonOCRTurns: OCRTurns {
-    /// Whether a turn was taken since this was last reset (after each document).
-    let taken = Atomic(false)
+/// The requests on the worker's standard input, one line each.
+final class RequestReader: @unchecked Sendable {
+    private var buffer = LineBuffer()
 
-    func take() -> Bool {
-        WorkerLoop.answer("ocr")
-        var byte: UInt8 = 0
+    /// The next request, or `nil` at the end of the input.
+    func next() throws(ProtocolError) -> WorkerRequest? {
+        var bytes = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = read(STDIN_FILENO, &byte, 1)
+            if let line = try buffer.nextLine() { return try WireProtocol.decode(WorkerRequest.self, from: line) }
+            let count = bytes.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
-            // The end of the input: the daemon is stopping (SIGTERM), and the document in
-            // hand is finished, turn or not, before the worker exits.
-            if count <= 0 { return true }
-            guard byte == Self.go else { return false }
-            taken.store(true, ordering: .relaxed)
-            return true
+            if count <= 0 { return nil }
+            buffer.append(bytes[0..<count])
         }
-    }
-
-    /// The daemon's byte for a turn (ASCII ACK); any other (NAK) puts the document off.
-    static let go: UInt8 = 0x06
-
-    func giveBack() {
-        WorkerLoop.answer("ocr done")
     }
 }
 
-private extension String {
-    func replacingNewlines() -> String {
-        String(map { $0 == "\n" ? " " : $0 })
+/// OCR turns as the engine gives them: the worker says `wantsTurn` and waits for the
+/// `turn` request: granted, it recognises the page and says `turnDone`; refused, it puts
+/// the document off. Nothing else comes on the input meanwhile: the engine hands a file
+/// only to a worker without one, and closes the input only to stop the worker.
+final class WorkerOCRTurns: OCRTurns {
+    private let requests: RequestReader
+    /// Whether a turn was taken since this was last reset (after each document).
+    let taken = Atomic(false)
+
+    init(requests: RequestReader) {
+        self.requests = requests
+    }
+
+    func take() -> Bool {
+        WorkerLoop.answer(.wantsTurn)
+        // The end of the input: the engine is stopping (SIGTERM), and the document in hand
+        // is finished, turn or not, before the worker exits. A malformed answer likewise.
+        guard case let .turn(granted)? = try? requests.next() else { return true }
+        if granted { taken.store(true, ordering: .relaxed) }
+        return granted
+    }
+
+    func giveBack() {
+        WorkerLoop.answer(.turnDone)
     }
 }

@@ -12,6 +12,15 @@ public struct FileStatus: Sendable, Equatable {
     public var inode: UInt64
     public var device: UInt64
 
+    /// A status as the daemon's core takes it in (`DaemonInput`), given rather than read.
+    public init(kind: Kind, size: Int64, modificationTimeNanoseconds: Int64, inode: UInt64, device: UInt64 = 0) {
+        self.kind = kind
+        self.size = size
+        self.modificationTimeNanoseconds = modificationTimeNanoseconds
+        self.inode = inode
+        self.device = device
+    }
+
     /// The status of the path itself (a symbolic link is not followed).
     public static func of(_ path: String) throws(SystemError) -> FileStatus {
         var info = stat()

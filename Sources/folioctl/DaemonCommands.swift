@@ -1,21 +1,26 @@
 internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
+internal import FolioProtocol
 
 /// A command for the running daemon: sends it and reports the answer.
 protocol DaemonRequest: ParsableCommand {
     var common: CommonOptions { get }
-    var request: String { get }
+    var command: ControlCommand { get }
 }
 
 extension DaemonRequest {
     func run() throws {
-        guard let answer = ControlClient(socketPath: common.paths.controlSocket).send(request) else {
-            Output.error("folioctl: foliod is not running (no socket at \(common.paths.controlSocket))\n")
-            throw ExitStatus.error
+        let reply: ControlReply
+        do {
+            reply = try ControlClient(socketPath: common.paths.controlSocket).send(command)
+        } catch {
+            throw ExitStatus.fail("folioctl", error)
         }
-        guard answer == "ok" else {
-            Output.error("folioctl: foliod: \(answer.hasPrefix("error ") ? String(answer.dropFirst(6)) : answer)\n")
+        switch reply {
+        case .done, .status: return
+        case let .failed(reason):
+            Output.error("folioctl: foliod: \(reason)\n")
             throw ExitStatus.error
         }
     }
@@ -24,26 +29,26 @@ extension DaemonRequest {
 struct PauseCommand: DaemonRequest {
     static let configuration = CommandConfiguration(commandName: "pause", abstract: "Stop indexing until resume (changes are still noted).")
     @OptionGroup var common: CommonOptions
-    var request: String { "pause" }
+    var command: ControlCommand { .pause }
 }
 
 struct ResumeCommand: DaemonRequest {
     static let configuration = CommandConfiguration(commandName: "resume", abstract: "Go on indexing after pause.")
     @OptionGroup var common: CommonOptions
-    var request: String { "resume" }
+    var command: ControlCommand { .resume }
 }
 
 struct ReloadCommand: DaemonRequest {
     static let configuration = CommandConfiguration(commandName: "reload", abstract: "Make foliod read its configuration again (as SIGHUP does).")
     @OptionGroup var common: CommonOptions
-    var request: String { "reload" }
+    var command: ControlCommand { .reload }
 }
 
 struct ReindexCommand: DaemonRequest {
     static let configuration = CommandConfiguration(commandName: "reindex", abstract: "Extract the files under PATH (or all) again.")
     @OptionGroup var common: CommonOptions
     @Argument(help: "A file or folder; everything when left out.") var path: String?
-    var request: String {
-        path.map { "reindex " + AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) } ?? "reindex"
+    var command: ControlCommand {
+        .reindex(path: path.map { AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) })
     }
 }

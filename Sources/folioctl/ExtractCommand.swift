@@ -1,7 +1,9 @@
 internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
-internal import FolioLoaders
+internal import Glibc
+internal import FolioDaemon
+internal import FolioProtocol
 internal import FolioText
 
 /// `folioctl extract FILE…`: the text Folio reads from files, without indexing them.
@@ -9,7 +11,10 @@ struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
         abstract: "Show the text Folio reads from files, page by page, without indexing them.",
-        discussion: "For checking what a file gives, and for comparing PDF backends (docs/benchmarks.md).")
+        discussion: """
+            For checking what a file gives, and for comparing PDF backends (docs/benchmarks.md). \
+            Files are read by worker processes (foliod-worker), as indexing reads them.
+            """)
 
     enum Output: String, ExpressibleByArgument {
         case text, words, none
@@ -33,31 +38,28 @@ struct ExtractCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        var configuration: FolioConfiguration
+        let configuration: FolioConfiguration
         do {
             configuration = try common.configuration()
         } catch {
             throw ExitStatus.fail("folioctl", error)
         }
-        if let backend {
-            guard let value = PDFOptions.Backend(rawValue: backend) else { throw ValidationError("--backend must be mupdf or poppler") }
-            configuration.pdf.backend = value
+        var backend: PDFOptions.Backend?
+        if let name = self.backend {
+            guard let value = PDFOptions.Backend(rawValue: name) else { throw ValidationError("--backend must be mupdf or poppler") }
+            backend = value
         }
-        if noOCR { configuration.ocr.enabled = false }
+        let paths = files.map { AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) }
+        let pass = ExtractPass(workerArguments: try common.workerArguments(),
+                               options: .init(backend: backend, ocr: !noOCR && configuration.ocr.enabled),
+                               configuration: configuration, cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         var failed = false
-        for file in files {
-            let path = AbsolutePath.normalise(common.paths.expandingTilde(file), relativeTo: Environment.currentDirectory)
-            guard let loader = LoaderRegistry.standard.loader(forPath: path) else {
-                FolioCLI.Output.error("folioctl: \(path): not a type Folio reads\n")
-                failed = true
-                continue
-            }
-            do {
-                let source = SourceFile(path: path, maxSize: configuration.maxFileSize, pdf: configuration.pdf, ocr: configuration.ocr)
-                let document = try loader.load(source)
+        pass.run(paths) { path, result in
+            switch result {
+            case let .success(document):
                 show(document, path: path)
-            } catch {
-                FolioCLI.Output.error("folioctl: \(error)\n")
+            case let .failure(failure):
+                FolioCLI.Output.error("folioctl: \(failure)\n")
                 failed = true
             }
         }

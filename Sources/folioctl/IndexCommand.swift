@@ -1,9 +1,8 @@
 internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
-internal import FolioIndexer
+internal import FolioDaemon
 internal import FolioStore
-internal import Glibc
 
 /// `folioctl index PATH…`: index files and folders now, in one pass.
 struct IndexCommand: ParsableCommand {
@@ -12,13 +11,15 @@ struct IndexCommand: ParsableCommand {
         abstract: "Index files and folders (recursively) now.",
         discussion: """
             New and changed files are indexed; files whose content is unchanged are not read \
-            again; documents under the given folders whose files are gone are removed.
+            again; documents under the given folders whose files are gone are removed. Files \
+            are read by worker processes (foliod-worker), as foliod reads them: a file that \
+            crashes one is recorded as failed and the others go on.
             Exit status: 0 all went well, 1 some files failed (listed), 2 error.
             """)
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: .long, help: "Files indexed in parallel (default: the number of cores).")
+    @Option(name: .long, help: "Files read in parallel (default: the configuration's workers, or the number of cores).")
     var workers: Int?
 
     @Argument(help: "Files and folders to index.")
@@ -27,14 +28,17 @@ struct IndexCommand: ParsableCommand {
     func run() throws {
         let summary: IndexSummary
         do {
-            let configuration = try common.configuration()
+            var configuration = try common.configuration()
+            if let workers { configuration.daemon.workers = max(1, workers) }
             let store = try IndexStore(path: common.databasePath)
             let roots = paths.map { AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) }
-            let run = IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration),
-                               workers: workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), home: common.paths.home)
+            let pass = IndexPass(store: store, configuration: configuration, home: common.paths.home,
+                                 workerArguments: try common.workerArguments())
             let progress = ProgressLine(enabled: Output.standardErrorIsTerminal)
-            summary = try run.run(roots) { progress.show($0) }
+            summary = try pass.run(roots) { progress.show($0) }
             progress.clear()
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             throw ExitStatus.fail("folioctl", error)
         }

@@ -1,5 +1,5 @@
 internal import FolioCLI
-internal import FolioIndexer
+internal import FolioDaemon
 internal import Synchronization
 internal import Glibc
 
@@ -13,7 +13,7 @@ final class ProgressLine: Sendable {
         self.enabled = enabled
     }
 
-    func show(_ progress: IndexRun.Progress) {
+    func show(_ progress: IndexPass.Progress) {
         guard enabled else { return }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)

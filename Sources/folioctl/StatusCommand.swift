@@ -1,6 +1,7 @@
 internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
+internal import FolioProtocol
 internal import FolioStore
 internal import Foundation
 
@@ -20,6 +21,8 @@ struct StatusCommand: ParsableCommand {
     struct Report: Encodable {
         var running: Bool
         var daemon: DaemonStatus?
+        /// Set when a daemon answered in a way this `folioctl` cannot read (another build).
+        var daemonError: String?
         var database: String
         var databaseBytes: Int64?
         var counts: IndexCounts?
@@ -27,15 +30,17 @@ struct StatusCommand: ParsableCommand {
     }
 
     func run() throws {
-        let daemon = ControlClient(socketPath: common.paths.controlSocket).send("status").flatMap { answer -> DaemonStatus? in
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            return try? decoder.decode(DaemonStatus.self, from: Data(answer.utf8))
-        }
+        var daemon: DaemonStatus?
+        var daemonError: String?
+        do {
+            if case let .status(status) = try ControlClient(socketPath: common.paths.controlSocket).send(.status) { daemon = status }
+        } catch .unreadable(let error) {
+            daemonError = "\(error)"
+        } catch {}
         let path = common.databasePath
         let counts = try? IndexReader(path: path).counts()
         let size = DatabaseSize.bytes(path)
-        let report = Report(running: daemon != nil, daemon: daemon, database: path, databaseBytes: size, counts: counts, failed: counts?.failed)
+        let report = Report(running: daemon != nil || daemonError != nil, daemon: daemon, daemonError: daemonError, database: path, databaseBytes: size, counts: counts, failed: counts?.failed)
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -62,6 +67,8 @@ struct StatusCommand: ParsableCommand {
             text += "indexed since start: \(daemon.indexedSinceStart)\n"
             if let warning = daemon.warning { text += "warning: \(warning)\n" }
             if let error = daemon.lastError { text += "last error: \(error)\n" }
+        } else if let error = report.daemonError {
+            text += "foliod: running, but \(error)\n"
         } else {
             text += "foliod: not running (start it: systemctl --user start foliod)\n"
         }

@@ -1,24 +1,28 @@
 internal import ArgumentParser
 internal import FolioCLI
 internal import FolioIndexer
+internal import FolioCore
 internal import FolioStore
 
-/// `foliod-worker`: one of the daemon's extraction processes, started by `foliod`. It is
-/// a program of its own so that only the workers load the PDF, OCR and markup libraries:
-/// the daemon, which runs all the time, stays small.
+/// `foliod-worker`: one of the engine's extraction processes, started by `foliod` and
+/// `folioctl`. It is a program of its own so that only the workers load the PDF, OCR and
+/// markup libraries: the daemon, which runs all the time, and `folioctl` stay small.
 struct WorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "foliod-worker",
-        abstract: "An extraction process of foliod (started by foliod itself).",
-        discussion: "Reads NUL-terminated paths on standard input and indexes each into the database.")
+        abstract: "An extraction process of foliod and folioctl (started by them).",
+        discussion: "Reads requests on standard input, one JSON line each, and answers each on standard output.")
 
     @OptionGroup var common: CommonOptions
 
     func run() throws {
+        let configuration: FolioConfiguration
         do {
-            WorkerLoop.run(store: try IndexStore(path: common.databasePath), configuration: try common.configuration())
+            configuration = try common.configuration()
         } catch {
             throw ExitStatus.fail("foliod-worker", error)
         }
+        let path = common.databasePath
+        WorkerLoop.run(configuration: configuration) { () throws(StoreError) in try IndexStore(path: path) }
     }
 }

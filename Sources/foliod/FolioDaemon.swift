@@ -2,7 +2,6 @@ internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
 internal import FolioDaemon
-internal import Glibc
 
 /// `foliod`: the background service that keeps the index equal to the configured folders.
 struct FolioDaemonCommand: ParsableCommand {
@@ -24,28 +23,15 @@ struct FolioDaemonCommand: ParsableCommand {
             let required = common.config != nil
             let setup = Daemon.Setup(
                 configuration: configuration, databasePath: common.databasePath,
-                controlSocketPath: common.paths.controlSocket, home: common.paths.home, executable: try Self.workerProgram(),
-                workerArguments: ["--db", common.databasePath] + (required ? ["--config", file] : []),
+                controlSocketPath: common.paths.controlSocket, home: common.paths.home,
+                workerArguments: try common.workerArguments(),
                 environment: Environment.variables,
                 reloadConfiguration: { try CommonOptions.loadConfiguration(file: file, required: required) })
             try Daemon(setup: setup).run()
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             throw ExitStatus.fail("foliod", error)
         }
-    }
-
-    /// `foliod-worker`: beside this binary (the build folder, or a `bin` it was installed
-    /// to with it), else in `../libexec` (`make install`).
-    static func workerProgram() throws -> String {
-        var executable = CommandLine.arguments[0]
-        if let resolved = realpath("/proc/self/exe", nil) {
-            executable = String(cString: resolved)
-            free(resolved)
-        }
-        let folder = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
-        for candidate in [folder + "/foliod-worker", folder + "/../libexec/foliod-worker"] where access(candidate, X_OK) == 0 {
-            return candidate
-        }
-        throw ValidationError("foliod-worker is not beside \(executable) nor in \(folder)/../libexec: install it with foliod (make install)")
     }
 }

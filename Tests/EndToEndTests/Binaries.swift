@@ -1,16 +1,10 @@
 import Foundation
+import FolioTestSupport
 
 /// Runs the built `folioq`, `folioctl` and `foliod` as a user would, in a private home.
 struct Binaries {
-    /// The folder of the built products: the test runner lives beside them.
-    static let directory: String = {
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var folder = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("folioq").path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.path
-    }()
+    /// The folder of the built products.
+    static let directory = BuiltProducts.directory
 
     struct Result {
         var status: Int32

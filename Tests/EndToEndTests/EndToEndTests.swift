@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import FolioProtocol
 
 /// The built binaries, run as a user runs them, on a private home folder.
 @Suite struct EndToEndTests {
@@ -200,22 +201,26 @@ import Foundation
             worker.waitUntilExit()
         }
         var turns = 0
-        func line() throws -> String {
+        func message() throws -> WorkerMessage {
             var line = Data()
             while line.last != 0x0A, let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
                 line += byte
             }
-            return String(decoding: line, as: UTF8.self)
+            return try WireProtocol.decode(WorkerMessage.self, from: line.dropLast())
         }
+        func send(_ request: WorkerRequest) throws {
+            try input.fileHandleForWriting.write(contentsOf: Data(WireProtocol.encode(request)))
+        }
+        #expect(try message() == .hello(version: WireProtocol.version))
         /// The worker's answer for one file, after the turns it asked for and gave back.
-        func index(_ name: String) throws -> String {
-            try input.fileHandleForWriting.write(contentsOf: Data((folio.home + "/Documents/" + name).utf8) + [0])
+        func index(_ name: String) throws -> WorkerMessage {
+            try send(.index(path: folio.home + "/Documents/" + name))
             while true {
-                let said = try line()
-                guard said == "ocr\n" else { return said }
+                let said = try message()
+                guard said == .wantsTurn else { return said }
                 turns += 1
-                try input.fileHandleForWriting.write(contentsOf: Data([0x06]))
-                #expect(try line() == "ocr done\n")
+                try send(.turn(granted: true))
+                #expect(try message() == .turnDone)
             }
         }
         /// The worker's mapped files (read to the end: /proc files have no size to go by).
@@ -225,13 +230,15 @@ import Foundation
             return String(decoding: try maps.readToEnd() ?? Data(), as: UTF8.self)
         }
 
-        #expect(try index("digital.pdf") == "indexed\n")
+        let digital = try index("digital.pdf")
+        #expect({ if case .finished(.indexed(_, ocrPages: 0)) = digital { true } else { false } }(), "\(digital)")
         #expect(turns == 0)
         let before = try mappedFiles()
         #expect(before.contains("libsqlite3"), "the worker's maps were read")
         #expect(!before.contains("libtesseract"))
         #expect(!before.contains("libpoppler"))
-        #expect(try index("scanned.pdf") == "indexed\n")
+        let scanned = try index("scanned.pdf")
+        #expect({ if case .finished(.indexed(_, ocrPages: 1)) = scanned { true } else { false } }(), "\(scanned)")
         #expect(turns == 1)
         let after = try mappedFiles()
         #expect(after.contains("libtesseract"))
@@ -240,11 +247,31 @@ import Foundation
         // Stopping (the daemon closes the worker's input) while the worker waits for a
         // turn: the document in hand is finished all the same.
         try folio.write("Documents/stopped.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/scanned.pdf")) + Data("% stopped\n".utf8))
-        try input.fileHandleForWriting.write(contentsOf: Data((folio.home + "/Documents/stopped.pdf").utf8) + [0])
-        #expect(try line() == "ocr\n")
+        try send(.index(path: folio.home + "/Documents/stopped.pdf"))
+        #expect(try message() == .wantsTurn)
         try input.fileHandleForWriting.close()
-        #expect(try line() == "ocr done\n")
-        #expect(try line() == "indexed\n")
+        #expect(try message() == .turnDone)
+        let stopped = try message()
+        #expect({ if case .finished(.indexed(_, ocrPages: 1)) = stopped { true } else { false } }(), "\(stopped)")
+    }
+
+    /// Only the workers link the readers: `folioq` and `folioctl` (whose `index` and
+    /// `extract` start workers) link none of poppler, tesseract, MuPDF (static, so seen by the
+    /// libraries it brings: openjp2, jbig2dec, gumbo), libxml2 or cmark-gfm.
+    @Test(arguments: ["folioq", "folioctl", "foliod"])
+    func clientPrograms_linkNoParserLibrary(program: String) throws {
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [Binaries.directory + "/" + program]
+        let output = Pipe()
+        ldd.standardOutput = output
+        try ldd.run()
+        let libraries = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        #expect(libraries.contains("libsqlite3"), "ldd listed the libraries: \(libraries)")
+        for parser in ["poppler", "tesseract", "lept", "openjp2", "jbig2dec", "gumbo", "mupdf", "xml2", "cmark"] {
+            #expect(!libraries.contains("lib" + parser), "\(program) links lib\(parser)")
+        }
     }
 
     @Test func encryptedPDF_isListedWithItsReason() throws {

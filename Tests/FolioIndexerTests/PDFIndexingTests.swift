@@ -23,7 +23,7 @@ import FolioSystem
         let store = try IndexStore(path: root + "/folio.sqlite")
         var configuration = FolioConfiguration.default
         configuration.pdf.backend = backend
-        _ = try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 2, home: "/").run([root + "/docs"])
+        _ = try DocumentIndexer(store: store, configuration: configuration).indexEveryFile(below: root + "/docs")
         return (try IndexReader(path: store.path), store, root)
     }
 
@@ -100,8 +100,8 @@ private func spelt(_ number: Int) -> String {
         var configuration = FolioConfiguration.default
         configuration.pdf.backend = backend
         configuration.ocr.enabled = false
-        let summary = try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 1, home: "/").run([root + "/docs"])
-        #expect(summary.failures.isEmpty && summary.indexed == 1, "\(summary)")
+        let outcomes = try DocumentIndexer(store: store, configuration: configuration).indexEveryFile(below: root + "/docs")
+        #expect(outcomes.count == 1 && { if case .indexed = outcomes[0] { true } else { false } }(), "\(outcomes)")
         let reader = try IndexReader(path: store.path)
         for number in [1, 63, 64, 65, 640, 1199, 1200] {
             let found = try reader.search(SearchRequest(query: SearchQuery(parsing: item(number)), limit: 5))

@@ -1,13 +1,15 @@
 import Testing
 import Foundation
-import FolioIndexer
+import FolioDaemon
 import FolioStore
 import FolioCore
 import FolioSystem
 import FolioText
+import FolioTestSupport
 
-/// The indexing pipeline on real files in a temporary folder and a real database.
-@Suite struct IndexRunTests {
+/// `folioctl index`'s pass: the engine with real `foliod-worker` processes, on real files
+/// in a temporary folder and a real database.
+@Suite struct IndexPassTests {
     let root: String
     let store: IndexStore
 
@@ -23,8 +25,15 @@ import FolioText
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    private func run(_ configuration: FolioConfiguration = .default) throws -> IndexSummary {
-        try IndexRun(indexer: DocumentIndexer(store: store, configuration: configuration), workers: 2, home: "/").run([root + "/docs"])
+    /// Runs a pass with a configuration file of `toml` (the workers read it, as they read
+    /// `folioctl`'s).
+    private func run(_ toml: String = "", roots: [String]? = nil) throws -> IndexSummary {
+        let file = root + "/config.toml"
+        try Data(toml.utf8).write(to: URL(fileURLWithPath: file))
+        var configuration = try FolioConfiguration(toml: toml, file: file)
+        configuration.daemon.workers = 2
+        let arguments = [BuiltProducts.directory + "/foliod-worker", "--db", store.path, "--config", file]
+        return try IndexPass(store: store, configuration: configuration, home: "/", workerArguments: arguments).run(roots ?? [root + "/docs"])
     }
 
     private func found(_ text: String) throws -> [String] {
@@ -103,15 +112,13 @@ import FolioText
     }
 
     @Test func missingRoot_isReported() throws {
-        let summary = try IndexRun(indexer: DocumentIndexer(store: store, configuration: .default), workers: 1, home: "/").run([root + "/nope"])
+        let summary = try run(roots: [root + "/nope"])
         #expect(summary.missingRoots == [root + "/nope"])
     }
 
     @Test func tooLargeFile_failsWithTheLimitInTheReason() throws {
         try write("big.txt", String(repeating: "a", count: 2000))
-        var configuration = FolioConfiguration.default
-        configuration.maxFileSize = 1000
-        let summary = try run(configuration)
+        let summary = try run("max_file_size = 1000\n")
         #expect(summary.failures.first?.reason.contains("max_file_size") == true)
     }
 
@@ -127,5 +134,38 @@ import FolioText
             #expect(!hit.snippet.text.contains("Confidential"))
             #expect(!hit.snippet.text.contains("Page"))
         }
+    }
+
+    /// A worker that dies on one file (here a stand-in that passes every request to a real
+    /// `foliod-worker`, and kills itself with SIGSEGV when handed `crash.txt`): that file is
+    /// recorded as failed with how the worker ended, and the others are indexed.
+    @Test func workerCrashingOnAFile_costsThatFile_andTheRunFinishes() throws {
+        try write("a.txt", "alpha before")
+        try write("crash.txt", "never indexed")
+        try write("z.txt", "alpha after")
+        let proxy = root + "/crashing-worker.py"
+        try Data("""
+            import os, signal, subprocess, sys, threading
+            worker = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=sys.stdout)
+            def requests():
+                for line in sys.stdin.buffer:
+                    if b'crash.txt' in line:
+                        os.kill(os.getpid(), signal.SIGSEGV)
+                    worker.stdin.write(line)
+                    worker.stdin.flush()
+                worker.stdin.close()
+            threading.Thread(target=requests, daemon=True).start()
+            sys.exit(worker.wait())
+            """.utf8).write(to: URL(fileURLWithPath: proxy))
+        var configuration = FolioConfiguration.default
+        configuration.daemon.workers = 1
+        let arguments = ["/usr/bin/python3", proxy, BuiltProducts.directory + "/foliod-worker", "--db", store.path]
+        let summary = try IndexPass(store: store, configuration: configuration, home: "/", workerArguments: arguments).run([root + "/docs"])
+        #expect(summary.indexed == 2, "\(summary)")
+        #expect(summary.failures.map(\.path) == [root + "/docs/crash.txt"])
+        #expect(summary.failures.first?.reason.contains("killed by signal 11") == true, "\(summary.failures)")
+        #expect(try found("alpha") == ["a.txt", "z.txt"])
+        let stored = try #require(try store.storedDocument(at: root + "/docs/crash.txt"))
+        #expect(stored.status == .failed && stored.error?.contains("tried again when it changes") == true)
     }
 }

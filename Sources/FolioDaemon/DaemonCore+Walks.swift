@@ -1,0 +1,79 @@
+internal import FolioCore
+internal import FolioSystem
+
+extension DaemonCore {
+    /// Walks a folder; with `reconcile`, documents below it that the walk does not find
+    /// are purged when it ends.
+    mutating func startWalk(_ root: String, reconcile: Bool) -> [DaemonAction] {
+        let id = WalkID(nextWalkID())
+        walks.append(PendingWalk(id: id, root: root, seen: reconcile ? [] : nil))
+        return [.walk(id, root: root)]
+    }
+
+    /// An item of the current walk. A file whose signature matches the index is not
+    /// queued, so a start-up with nothing changed extracts nothing.
+    mutating func walked(_ item: WalkedItem, in id: WalkID) -> [DaemonAction] {
+        guard let index = walks.firstIndex(where: { $0.id == id }) else { return [] }
+        switch item {
+        case let .file(path, status, stored):
+            walks[index].seen?.insert(path)
+            switch stored {
+            case .notLookedUp:
+                return [.report(.unsupported(path: path))]
+            case .absent:
+                pool.addFound(path, size: status.size)
+            case let .stored(signature):
+                if signature != FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds,
+                                              inode: status.inode) {
+                    pool.addFound(path, size: status.size)
+                } else {
+                    return [.report(.finished(path: path, .unchanged))]
+                }
+            case let .unknown(message):
+                return record(message)
+            }
+            return []
+        case let .problem(path, reason):
+            // A file of a kind Folio reads (a name that is not UTF-8, a file it may not
+            // stat) is listed by `folioctl errors`, and kept by the reconcile; a folder it
+            // cannot read is logged and shown as the last error by `folioctl status`.
+            walks[index].seen?.insert(path)
+            let message = "\(path): \(reason)"
+            lastError = message
+            var actions: [DaemonAction] = [.log(.notice, "not walked: \(reason)", path: path), .report(.problem(path: path, reason: reason))]
+            if DocumentKind(path: path) != nil { actions.append(.change(.recordFailure(path, signature: .unknown, reason: message))) }
+            return actions
+        }
+    }
+
+    mutating func walkEnded(_ id: WalkID) -> [DaemonAction] {
+        guard let index = walks.firstIndex(where: { $0.id == id }) else { return [] }
+        let walk = walks.remove(at: index)
+        guard let seen = walk.seen else { return [] }
+        return changeIndex(.purgeUnseen(root: walk.root, seen: seen))
+    }
+
+    /// Folders inotify could not watch are walked again now and then.
+    mutating func rescanUnwatchedIfDue(now: Int64) -> [DaemonAction] {
+        guard now >= nextRescan else { return [] }
+        nextRescan = now + Int64(configuration.daemon.rescanIntervalSeconds) * 1000
+        guard unwatched > 0 else { return [] }
+        return folders.flatMap { startWalk($0, reconcile: true) }
+    }
+
+    /// `folioctl reindex`: the documents below `root` (all when `nil`) were marked changed;
+    /// the watched folders that hold them, or are below it, are walked again.
+    mutating func reindexed(_ root: String?) -> [DaemonAction] {
+        var actions: [DaemonAction] = []
+        for folder in folders {
+            if let root, !(AbsolutePath.isInside(root, folder) || AbsolutePath.isInside(folder, root)) { continue }
+            actions += startWalk(folder, reconcile: true)
+        }
+        return actions
+    }
+
+    private mutating func nextWalkID() -> Int {
+        walkCounter += 1
+        return walkCounter
+    }
+}

@@ -1,0 +1,161 @@
+public import FolioCore
+public import FolioProtocol
+public import FolioStore
+internal import FolioSystem
+internal import FolioWatch
+internal import Logging
+internal import Glibc
+
+/// The one indexing engine: a `DaemonCore` and what carries out its actions (worker
+/// processes, walks, the daemon's own writes). `Daemon` adds inotify, the control socket
+/// and signals around it; `IndexPass` (`folioctl index`) runs it over a few folders until
+/// it is settled. Nothing here decides: each action is done, and what came of it goes
+/// back to the core.
+final class IndexEngine {
+    private(set) var core: DaemonCore
+    let store: IndexStore
+    private let writer: IndexWriter
+    private let processes: WorkerProcesses
+    /// The inotify watches a walk adds folders to; `nil` when nothing is watched.
+    let watches: WatchTree?
+    private var walks: [WalkID: DirectoryCrawler.Walk] = [:]
+    private var configuration: FolioConfiguration
+    private let cores: Int
+    private let logger = Logger(label: "folio.daemon")
+    /// Actions not yet carried out; inputs that come of one are handled before the next.
+    private var pending: [DaemonAction] = []
+    private var draining = false
+    /// Set once a change was refused for a busy database, until the actions in hand are
+    /// done: the changes after it would each wait out the busy timeout too, so they are
+    /// refused at once, and made with the rest later (`DaemonCore.resync`).
+    private var databaseBusy: StoreRefusal?
+    /// Called with what became of each file (`folioctl index`'s summary).
+    var onReport: (FileReport) -> Void = { _ in }
+    /// Documents removed by the daemon's own changes.
+    private(set) var purged = 0
+
+    init(store: IndexStore, home: String, workerArguments: [String], watches: WatchTree?, configuration: FolioConfiguration,
+         work: WorkerPool.Work = .index) {
+        self.store = store
+        writer = IndexWriter(store: store)
+        processes = WorkerProcesses(arguments: workerArguments)
+        self.watches = watches
+        self.configuration = configuration
+        cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        core = DaemonCore(home: home, work: work)
+        feed(.configure(configuration))
+    }
+
+    /// The worker processes' outputs, for `poll`.
+    var workerOutputs: [Int32] { processes.outputs }
+
+    /// Hands an input to the core and carries out what it asks.
+    func feed(_ input: DaemonInput) {
+        if case let .configure(fresh) = input { configuration = fresh }
+        run(core.handle(input, now: Clock.milliseconds(), cores: cores))
+    }
+
+    /// Lets the core act on time (settled files, time limits, retries).
+    func advance() {
+        run(core.advance(now: Clock.milliseconds()))
+    }
+
+    /// Feeds walk items while the core wants them.
+    func advanceWalks() {
+        while core.wantsWalkItems, let id = core.currentWalk {
+            guard walks[id] != nil else { return feed(.walkEnded(id)) }
+            // In place: a copy of the walk would copy its pending folders at every item.
+            let item = walks[id]!.next()
+            if item == nil { walks[id] = nil }
+            switch item {
+            case nil:
+                feed(.walkEnded(id))
+            case let .file(path, status)?:
+                feed(.walked(id, .file(path: path, status: status, stored: storedSignature(path))))
+            case let .problem(path, reason)?:
+                feed(.walked(id, .problem(path: path, reason: reason)))
+            }
+        }
+    }
+
+    /// Reads what the workers whose outputs are readable said.
+    func readWorkers(_ readable: Set<Int32>) {
+        for report in processes.read(readable) { feed(Self.input(report)) }
+    }
+
+    /// Ends the workers, letting each finish its file.
+    func stop() {
+        feed(.stop)
+        processes.stopAll()
+    }
+
+    private func storedSignature(_ path: String) -> StoredSignature {
+        guard DocumentKind(path: path) != nil else { return .notLookedUp }
+        do {
+            return try store.storedDocument(at: path).map { .stored($0.signature) } ?? .absent
+        } catch {
+            return .unknown("\(error)")
+        }
+    }
+
+    private func run(_ actions: [DaemonAction]) {
+        pending += actions
+        guard !draining else { return }
+        draining = true
+        defer {
+            draining = false
+            databaseBusy = nil
+        }
+        while !pending.isEmpty { perform(pending.removeFirst()) }
+    }
+
+    private func perform(_ action: DaemonAction) {
+        switch action {
+        case let .worker(workerAction):
+            if let report = processes.perform(workerAction) { feed(Self.input(report)) }
+        case let .walk(id, root):
+            let crawler = DirectoryCrawler(includeHidden: configuration.includeHidden,
+                                           rules: ExcludeRules(patterns: configuration.exclude, home: core.home))
+            let watches = watches
+            walks[id] = crawler.walk(root) { directory in watches?.watch(directory) }
+        case let .cancelWalk(id):
+            walks[id] = nil
+        case let .change(change):
+            if let busy = databaseBusy { return feed(.refused(change, busy)) }
+            switch writer.make(change) {
+            case let .success(count):
+                purged += count
+            case let .failure(refusal):
+                if refusal.reason == .busy { databaseBusy = refusal }
+                feed(.refused(change, refusal))
+            }
+        case let .examine(path, reason):
+            feed(.examined(path, try? FileStatus.of(path), reason))
+        case let .unwatch(tree):
+            watches?.unwatch(tree: tree)
+        case let .renameWatches(old, new):
+            watches?.rename(tree: old, to: new)
+        case let .report(report):
+            onReport(report)
+        case let .log(level, message, path):
+            logger.log(level: level, "\(message)", metadata: path.map { ["path": "\($0)"] })
+        }
+    }
+
+    private static func input(_ report: WorkerProcesses.Report) -> DaemonInput {
+        switch report {
+        case let .message(id, message): .worker(id, message)
+        case let .failed(id, reason): .workerFailed(id, reason: reason)
+        case let .startFailed(id, reason): .workerStartFailed(id, reason: reason)
+        }
+    }
+}
+
+/// Monotonic milliseconds.
+enum Clock {
+    static func milliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}

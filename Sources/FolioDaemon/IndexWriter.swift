@@ -1,0 +1,46 @@
+internal import FolioCore
+public import FolioProtocol
+internal import FolioStore
+internal import FolioSystem
+internal import Glibc
+
+/// Makes the daemon's own changes (`IndexChange`) to the index, and says why the database
+/// refused one.
+struct IndexWriter {
+    let store: IndexStore
+
+    /// Makes `change`; returns how many documents it removed, or the database's refusal.
+    func make(_ change: IndexChange) -> Result<Int, StoreRefusal> {
+        do throws(StoreError) {
+            switch change {
+            case let .purge(path, tree):
+                return .success(try store.purge(.file(path)) + (tree ? store.purge(.tree(path)) : 0))
+            case let .moveFile(old, new):
+                // Renamed to a name of a kind Folio does not read (`notes.txt` to
+                // `notes.bak`): the document goes.
+                if DocumentKind(path: new) != nil, try store.rename(file: old, to: new) { return .success(0) }
+                return .success(try store.purge(.file(old)))
+            case let .moveTree(old, new):
+                try store.rename(tree: old, to: new)
+                return .success(0)
+            case let .purgeUnseen(root, seen):
+                var purged = 0
+                for path in try store.paths(in: .tree(root)) where !seen.contains(path) { purged += try store.purge(.file(path)) }
+                return .success(purged)
+            case let .recordFailure(path, signature, reason):
+                guard let kind = DocumentKind(path: path) else { return .success(0) }
+                guard let signature = signature ?? Self.signature(of: path) else { return .success(0) }
+                try store.recordFailure(path, kind: kind, signature: signature, reason: reason, at: Int64(time(nil)))
+                return .success(0)
+            }
+        } catch {
+            return .failure(error.refusal)
+        }
+    }
+
+    /// The file's signature now, or `nil` when it is gone.
+    private static func signature(of path: String) -> FileSignature? {
+        guard let status = try? FileStatus.of(path) else { return nil }
+        return FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
+    }
+}
