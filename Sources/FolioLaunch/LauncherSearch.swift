@@ -64,7 +64,8 @@ public final class LauncherSearch {
         if let reader { return reader }
         do {
             reader = try IndexReader(path: databasePath)
-        } catch .missing {
+        } catch .missing, .schemaTooOld {
+            // Nothing indexed yet, or foliod is creating or upgrading the index.
             return nil
         }
         return reader

@@ -52,7 +52,7 @@ struct FolioQuery: ParsableCommand {
         let text = query.joined(separator: " ")
         let output = json ? .json : format
         let hits: [SearchHit]
-        do {
+        do throws(StoreError) {
             let reader = try IndexReader(path: common.databasePath)
             var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(type), allChunks: allChunks,
                                         snippetWords: output == .paths ? 0 : 24)
@@ -61,6 +61,15 @@ struct FolioQuery: ParsableCommand {
                 request.scope = .tree(absolute)
             }
             hits = try reader.search(request)
+        } catch .schemaTooOld(let path) {
+            // foliod is creating or upgrading the index (or an older Folio left it): there is
+            // nothing to search yet, which is not an error of the query.
+            Output.error("folioq: the index at \(path) is being created or upgraded; nothing is searchable yet "
+                + "(if foliod is not running, `folioctl index` upgrades it)\n")
+            throw ExitStatus.nothing
+        } catch .missing(let path) where (try? ControlClient(socketPath: common.paths.controlSocket).send(.status)) != nil {
+            Output.error("folioq: foliod is creating the index at \(path); nothing is searchable yet\n")
+            throw ExitStatus.nothing
         } catch {
             throw ExitStatus.fail("folioq", error)
         }

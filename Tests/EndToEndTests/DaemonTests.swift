@@ -335,6 +335,38 @@ import GRDB
         #expect(try folio.run("folioctl", ["errors"]).output.isEmpty)
     }
 
+    /// Seen under churn: a query while foliod creates the index exited 2 ("has an older
+    /// schema"). Until the schema is there, a query finds nothing (exit 1) and says why.
+    @Test func queryWhileTheIndexIsCreated_findsNothing_andNeverFails() throws {
+        for index in 0..<40 { try folio.write("Documents/n\(index).txt", "sierra\(index) tango") }
+        try FileManager.default.createDirectory(atPath: folio.home + "/data/folio", withIntermediateDirectories: true)
+        // A database file with no schema yet (foliod has created the file, not the tables),
+        // then one with its migrations half recorded.
+        #expect(FileManager.default.createFile(atPath: folio.databasePath, contents: nil))
+        var empty = try folio.run("folioq", ["sierra1"])
+        #expect(empty.status == 1 && empty.error.contains("being created or upgraded"), "\(empty)")
+        try DatabaseQueue(path: folio.databasePath).write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v0001_core')")
+        }
+        empty = try folio.run("folioq", ["sierra1"])
+        #expect(empty.status == 1 && empty.error.contains("being created or upgraded"), "\(empty)")
+        try FileManager.default.removeItem(atPath: folio.databasePath)
+        // And against a real start on a new database: once foliod is there (its control
+        // socket, bound before it opens the index), no query ends in an error.
+        let daemon = try folio.spawn("foliod", [])
+        defer { stop(daemon) }
+        try waitUntil("foliod's socket is there", longestPause: 0.001) { FileManager.default.fileExists(atPath: folio.home + "/run/folio/control.sock") }
+        var statuses: Set<Int32> = []
+        try waitUntil("the files are searchable", longestPause: 0.05) {
+            let result = try folio.run("folioq", ["--limit", "100", "--format", "paths", "tango"])
+            statuses.insert(result.status)
+            #expect(result.status != 2, "\(result.error)")
+            return result.output.split(separator: "\n").count == 40
+        }
+        #expect(!statuses.contains(2))
+    }
+
     @Test func controlCommands_withoutADaemon_sayItIsNotRunning() throws {
         let result = try folio.run("folioctl", ["pause"])
         #expect(result.status == 2)
