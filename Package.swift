@@ -42,16 +42,15 @@ let package = Package(
         .library(name: "FolioLibraries", targets: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries, each behind a module map and nothing else.
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         // GDBus. gobject-2.0 gives the same include paths as gio-2.0 without the -pthread SwiftPM refuses.
         .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -76,7 +75,6 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioSystem",
@@ -94,9 +92,14 @@ let package = Package(
             name: "FolioLoaders",
             dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract"],
             swiftSettings: importsPoppler),
+        // SQLite's C API behind a few types: connections, statements, rows, errors.
+        .target(
+            name: "FolioSQLite",
+            dependencies: ["CSQLite"],
+            swiftSettings: swiftSettings),
         .target(
             name: "FolioStore",
-            dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioProtocol", "FolioSQLite"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioWatch",
@@ -168,17 +171,18 @@ let package = Package(
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore", "FolioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore", "FolioTestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", "FolioSQLite"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon", "FolioProtocol", "FolioCore", "FolioSystem", "FolioStore", "FolioText",
                                                          "FolioTestSupport"],
                     swiftSettings: swiftSettings),
+        .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",
-                                                         .product(name: "GRDB", package: "GRDB.swift")],
+                                                         "FolioSQLite"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport", "FolioProtocol", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["Fixtures"],
+        .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport", "FolioProtocol", "FolioSQLite"], exclude: ["Fixtures"],
                     swiftSettings: swiftSettings),
     ]
 )

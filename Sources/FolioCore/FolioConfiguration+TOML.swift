@@ -1,4 +1,3 @@
-internal import TOMLKit
 
 extension FolioConfiguration {
     /// Reads a configuration from TOML text. Keys left out keep their defaults; unknown
@@ -7,11 +6,9 @@ extension FolioConfiguration {
     public init(toml text: String, file: String) throws(ConfigurationError) {
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw .syntax(file: file, line: error.source.begin.line, column: error.source.begin.column, reason: error.description)
+            table = try TOMLParser.parse(text)
         } catch {
-            throw .syntax(file: file, line: 0, column: 0, reason: "\(error)")
+            throw .syntax(file: file, line: error.line, column: error.column, reason: error.reason)
         }
         var reader = TableReader(table: table, file: file, prefix: "")
         var configuration = FolioConfiguration.default
@@ -102,17 +99,17 @@ private struct TableReader {
         self.prefix = prefix
     }
 
-    private mutating func value(_ key: String) -> (any TOMLValueConvertible)? {
+    private mutating func value(_ key: String) -> TOMLValue? {
         read.insert(key)
         return table[key]
     }
 
     mutating func strings(_ key: String) throws(ConfigurationError) -> [String]? {
         guard let value = value(key) else { return nil }
-        guard let array = value.array else { throw .wrongType(file: file, key: prefix + key, expected: "an array of strings") }
+        guard case let .array(array) = value else { throw .wrongType(file: file, key: prefix + key, expected: "an array of strings") }
         var strings: [String] = []
         for element in array {
-            guard let string = element.string else { throw .wrongType(file: file, key: prefix + key, expected: "an array of strings") }
+            guard case let .string(string) = element else { throw .wrongType(file: file, key: prefix + key, expected: "an array of strings") }
             strings.append(string)
         }
         return strings
@@ -120,26 +117,28 @@ private struct TableReader {
 
     mutating func string(_ key: String) throws(ConfigurationError) -> String? {
         guard let value = value(key) else { return nil }
-        guard let string = value.string else { throw .wrongType(file: file, key: prefix + key, expected: "a string") }
+        guard case let .string(string) = value else { throw .wrongType(file: file, key: prefix + key, expected: "a string") }
         return string
     }
 
     mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {
         guard let value = value(key) else { return nil }
-        guard let bool = value.bool else { throw .wrongType(file: file, key: prefix + key, expected: "true or false") }
+        guard case let .boolean(bool) = value else { throw .wrongType(file: file, key: prefix + key, expected: "true or false") }
         return bool
     }
 
     mutating func int(_ key: String, atLeast minimum: Int) throws(ConfigurationError) -> Int? {
         guard let value = value(key) else { return nil }
-        guard let int = value.int else { throw .wrongType(file: file, key: prefix + key, expected: "an integer") }
+        guard case let .integer(number) = value, let int = Int(exactly: number) else {
+            throw .wrongType(file: file, key: prefix + key, expected: "an integer")
+        }
         guard int >= minimum else { throw .invalidValue(file: file, key: prefix + key, reason: "must be at least \(minimum), not \(int)") }
         return int
     }
 
     mutating func table(_ key: String) throws(ConfigurationError) -> TableReader? {
         guard let value = value(key) else { return nil }
-        guard let table = value.table else { throw .wrongType(file: file, key: prefix + key, expected: "a table ([\(prefix + key)])") }
+        guard case let .table(table) = value else { throw .wrongType(file: file, key: prefix + key, expected: "a table ([\(prefix + key)])") }
         return TableReader(table: table, file: file, prefix: prefix + key + ".")
     }
 

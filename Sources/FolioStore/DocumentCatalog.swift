@@ -1,5 +1,5 @@
 internal import FolioCore
-internal import GRDB
+internal import FolioSQLite
 
 /// Listing and counting documents, shared by the writer and the read-only clients.
 public protocol DocumentCatalog: Sendable {
@@ -10,7 +10,7 @@ public protocol DocumentCatalog: Sendable {
 }
 
 enum CatalogQueries {
-    static func documents(_ db: Database, in scope: PathScope, status: DocumentStatus?) throws -> [DocumentRecord] {
+    static func documents(_ db: SQLiteConnection, in scope: PathScope, status: DocumentStatus?) throws -> [DocumentRecord] {
         let condition = scope.condition()
         var sql = "SELECT \(DocumentRecord.columns) FROM document WHERE \(condition.sql)"
         var arguments = condition.arguments
@@ -18,11 +18,11 @@ enum CatalogQueries {
             sql += " AND status = ?"
             arguments += [status.rawValue]
         }
-        return try Row.fetchAll(db, sql: sql + " ORDER BY path", arguments: arguments).map(DocumentRecord.init(row:))
+        return try db.rows(sql + " ORDER BY path", arguments).map(DocumentRecord.init(row:))
     }
 
-    static func counts(_ db: Database) throws -> IndexCounts {
-        let row = try Row.fetchOne(db, sql: """
+    static func counts(_ db: SQLiteConnection) throws -> IndexCounts {
+        let row = try db.row("""
             SELECT count(*) AS documents,
                    count(*) FILTER (WHERE status = 'failed') AS failed,
                    count(*) FILTER (WHERE status = 'partial') AS partial,

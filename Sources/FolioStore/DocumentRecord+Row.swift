@@ -1,10 +1,10 @@
 internal import FolioCore
-internal import GRDB
+internal import FolioSQLite
 
 extension DocumentRecord {
     static let columns = "path, size, mtime_ns, inode, content_hash, kind, title, page_count, chunk_count, status, error, indexed_at"
 
-    init(row: Row) {
+    init(row: SQLiteRow) {
         self.init(
             path: row["path"],
             signature: FileSignature(size: row["size"], modificationTimeNanoseconds: row["mtime_ns"], inode: UInt64(bitPattern: row["inode"])),
@@ -18,7 +18,7 @@ extension DocumentRecord {
             indexedAt: row["indexed_at"])
     }
 
-    var arguments: StatementArguments {
+    var arguments: SQLiteArguments {
         [path, signature.size, signature.modificationTimeNanoseconds, Int64(bitPattern: signature.inode), contentHash,
          kind.rawValue, kind.mimeType, title, pageCount, chunkCount, status.rawValue, error, indexedAt]
     }
@@ -26,7 +26,7 @@ extension DocumentRecord {
 
 extension PathScope {
     /// SQL condition on the path column for this scope, and its arguments.
-    func condition(column: String = "path") -> (sql: String, arguments: StatementArguments) {
+    func condition(column: String = "path") -> (sql: String, arguments: SQLiteArguments) {
         switch self {
         case .everything:
             return ("1", [])

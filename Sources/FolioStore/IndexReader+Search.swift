@@ -1,6 +1,6 @@
 internal import FolioText
 internal import FolioCore
-internal import GRDB
+internal import FolioSQLite
 
 extension IndexReader {
     /// Runs a search: first the chunks that contain every term, ranked by BM25; then, if
@@ -22,9 +22,9 @@ extension IndexReader {
     }
 
     /// The best `limit` matches of one MATCH expression, with their snippets.
-    private static func ranked(_ db: Database, expression: String, request: SearchRequest, limit: Int, matchesAll: Bool) throws -> [SearchHit] {
+    private static func ranked(_ db: SQLiteConnection, expression: String, request: SearchRequest, limit: Int, matchesAll: Bool) throws -> [SearchHit] {
         var filters = ""
-        var arguments: StatementArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, expression]
+        var arguments: SQLiteArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, expression]
         let scope = request.scope.condition(column: "d.path")
         if request.scope != .everything {
             filters += " AND " + scope.sql
@@ -32,7 +32,7 @@ extension IndexReader {
         }
         if !request.kinds.isEmpty {
             filters += " AND d.kind IN (" + Array(repeating: "?", count: request.kinds.count).joined(separator: ", ") + ")"
-            arguments += StatementArguments(request.kinds.map(\.rawValue).sorted())
+            arguments += SQLiteArguments(request.kinds.map(\.rawValue).sorted())
         }
         let matches = """
             SELECT chunk_fts.rowid AS chunk_id, c.document_id AS document_id, bm25(chunk_fts, ?, ?, ?) AS score
@@ -47,7 +47,7 @@ extension IndexReader {
               SELECT chunk_id, score FROM best WHERE n = 1 ORDER BY score, chunk_id LIMIT ?
               """
         arguments += [limit]
-        let ranked = try Row.fetchAll(db, sql: sql, arguments: arguments).map { (id: $0["chunk_id"] as Int64, score: $0["score"] as Double) }
+        let ranked = try db.rows(sql, arguments).map { (id: $0["chunk_id"] as Int64, score: $0["score"] as Double) }
         guard !ranked.isEmpty else { return [] }
         // FTS5 evaluates the MATCH expression again for every row it is asked for, which
         // costs about a millisecond for a long question: only snippets are worth that.
@@ -63,13 +63,13 @@ extension IndexReader {
         // For a chunk over two pages, the whole text with the matches marked tells which
         // page the first match is on.
         let rows = request.snippetWords > 0
-            ? try Row.fetchAll(db, sql: """
+            ? try db.rows("""
                 SELECT \(columns), snippet(chunk_fts, 0, char(57344), char(57345), '…', ?) AS snippet,
                        CASE WHEN c.page_break IS NOT NULL THEN highlight(chunk_fts, 0, char(57344), char(57345)) END AS marked
                 FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id \(page)
                 WHERE chunk_fts MATCH ? AND chunk_fts.rowid IN (\(ids))
-                """, arguments: [min(request.snippetWords, 64), expression])
-            : try Row.fetchAll(db, sql: """
+                """, [min(request.snippetWords, 64), expression])
+            : try db.rows("""
                 SELECT \(columns), '' AS snippet, NULL AS marked FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(ids))
                 """)
         let byID = Dictionary(rows.map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,5 +1,5 @@
 internal import FolioCore
-internal import GRDB
+internal import FolioSQLite
 
 /// The index opened read-only, for `folioq`, `folioctl sources` and the launchers.
 ///
@@ -7,30 +7,24 @@ internal import GRDB
 /// readers see the last committed state while `foliod` or `folioctl index` writes.
 public final class IndexReader: Sendable {
     public let path: String
-    let queue: DatabaseQueue
+    let database: SQLiteDatabase
 
     public init(path: String) throws(StoreError) {
         self.path = path
         guard DatabaseFile.exists(path) else { throw .missing(path: path) }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(5)
-        configuration.label = "folio.reader"
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            database = try SQLiteDatabase(path: path, access: .readOnly, busyTimeoutMilliseconds: 5000)
         } catch {
             throw .from(error, path: path, operation: "open read-only")
         }
-        let (unknown, complete) = try read("check schema") { db in
-            (try Schema.unknownMigrations(db), try Schema.migrator.hasCompletedMigrations(db))
-        }
+        let (unknown, complete) = try read("check schema") { db in (try Schema.unknownMigrations(db), try Schema.isComplete(db)) }
         if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
         if !complete { throw .schemaTooOld(path: path) }
     }
 
-    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T: Sendable>(_ operation: String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {
         do {
-            return try queue.read(body)
+            return try database.read(body)
         } catch {
             throw .from(error, path: path, operation: operation)
         }

@@ -1,12 +1,12 @@
-internal import GRDB
+internal import FolioSQLite
 internal import Glibc
 
 extension IndexStore {
     /// Text recognised earlier for this content, page, languages and resolution.
     public func cachedOCR(contentHash: String, page: Int, languages: String, dpi: Int) throws(StoreError) -> (text: String, confidence: Double)? {
         try read("read the OCR cache") { db in
-            try Row.fetchOne(db, sql: "SELECT text, confidence FROM ocr_cache WHERE content_hash = ? AND page = ? AND languages = ? AND dpi = ?",
-                             arguments: [contentHash, page, languages, dpi])
+            try db.row("SELECT text, confidence FROM ocr_cache WHERE content_hash = ? AND page = ? AND languages = ? AND dpi = ?",
+                             [contentHash, page, languages, dpi])
                 .map { ($0["text"], $0["confidence"]) }
         }
     }
@@ -14,10 +14,10 @@ extension IndexStore {
     /// Keeps recognised text for the next time the same content is indexed.
     public func cacheOCR(text: String, confidence: Double, contentHash: String, page: Int, languages: String, dpi: Int) throws(StoreError) {
         try write("write the OCR cache") { db in
-            try db.execute(sql: """
+            try db.execute("""
                 INSERT OR REPLACE INTO ocr_cache (content_hash, page, languages, dpi, text, confidence, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [contentHash, page, languages, dpi, text, confidence, Int64(time(nil))])
+                """, [contentHash, page, languages, dpi, text, confidence, Int64(time(nil))])
         }
     }
 
@@ -26,10 +26,10 @@ extension IndexStore {
     @discardableResult
     public func removeUnusedOCR() throws(StoreError) -> Int {
         try write("clean the OCR cache") { db in
-            try db.execute(sql: """
+            try db.execute("""
                 DELETE FROM ocr_cache WHERE content_hash NOT IN (SELECT content_hash FROM document WHERE content_hash IS NOT NULL)
                 """)
-            return db.changesCount
+            return db.changes
         }
     }
 }

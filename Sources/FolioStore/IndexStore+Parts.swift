@@ -1,5 +1,5 @@
 public import FolioCore
-internal import GRDB
+internal import FolioSQLite
 
 extension IndexStore {
     /// A document too long to hold whole, written in parts, each part its own transaction
@@ -57,9 +57,9 @@ extension IndexStore {
         }
     }
 
-    private static func check(_ parts: DocumentParts, in db: Database) throws {
+    private static func check(_ parts: DocumentParts, in db: SQLiteConnection) throws {
         let sql = "SELECT 1 FROM document WHERE id = ? AND path = ? AND mtime_ns = ?"
-        guard try Bool.fetchOne(db, sql: sql, arguments: [parts.id, parts.path, parts.mark]) == true else {
+        guard try db.value(as: Bool.self, sql, [parts.id, parts.path, parts.mark]) == true else {
             throw StoreError.documentGone(document: parts.path)
         }
     }

@@ -1,4 +1,4 @@
-internal import GRDB
+internal import FolioSQLite
 
 extension IndexStore {
     /// Moves a document to a new path without extracting it again: a file renamed or moved
@@ -7,9 +7,9 @@ extension IndexStore {
     @discardableResult
     public func rename(file oldPath: String, to newPath: String) throws(StoreError) -> Bool {
         try write("rename \(oldPath)") { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE path = ?", arguments: [oldPath]) == true else { return false }
-            try db.execute(sql: "DELETE FROM document WHERE path = ?", arguments: [newPath])
-            try db.execute(sql: "UPDATE document SET path = ? WHERE path = ?", arguments: [newPath, oldPath])
+            guard try db.value(as: Bool.self, "SELECT 1 FROM document WHERE path = ?", [oldPath]) == true else { return false }
+            try db.execute("DELETE FROM document WHERE path = ?", [newPath])
+            try db.execute("UPDATE document SET path = ? WHERE path = ?", [newPath, oldPath])
             return true
         }
     }
@@ -20,13 +20,11 @@ extension IndexStore {
     public func rename(tree oldDirectory: String, to newDirectory: String) throws(StoreError) -> Int {
         try write("rename \(oldDirectory)") { db in
             let condition = PathScope.tree(oldDirectory).condition()
-            let paths = try String.fetchAll(db, sql: "SELECT path FROM document WHERE \(condition.sql)", arguments: condition.arguments)
-            let update = try db.cachedStatement(sql: "UPDATE document SET path = ? WHERE path = ?")
-            let deleteTarget = try db.cachedStatement(sql: "DELETE FROM document WHERE path = ?")
+            let paths = try db.values(as: String.self, "SELECT path FROM document WHERE \(condition.sql)", condition.arguments)
             for path in paths {
                 let moved = newDirectory + path.dropFirst(oldDirectory.count)
-                try deleteTarget.execute(arguments: [moved])
-                try update.execute(arguments: [moved, path])
+                try db.execute("DELETE FROM document WHERE path = ?", [moved], cached: true)
+                try db.execute("UPDATE document SET path = ? WHERE path = ?", [moved, path], cached: true)
             }
             return paths.count
         }

@@ -1,5 +1,5 @@
 public import FolioCore
-internal import GRDB
+internal import FolioSQLite
 
 /// The writable index: documents and their chunks in SQLite (WAL), shaped for incremental
 /// indexing. Callers ask `storedDocument(at:)` whether a file changed, then `save` it
@@ -7,10 +7,11 @@ internal import GRDB
 /// signature moved, or `purge` it.
 ///
 /// Opening migrates the database to this binary's schema, creating it (directory 0700,
-/// file 0600) when missing. Safe to use from several threads: GRDB serialises writes.
+/// file 0600) when missing. Safe to use from several threads: one at a time uses its
+/// connection (`SQLiteDatabase`).
 public final class IndexStore: Sendable {
     public let path: String
-    let pool: DatabasePool
+    let database: SQLiteDatabase
 
     /// Opens (and migrates) the database at `path`, creating it unless `create` is false,
     /// in which case a missing database is `StoreError.missing`. A write waits up to
@@ -20,30 +21,29 @@ public final class IndexStore: Sendable {
         self.path = path
         if !create, !DatabaseFile.exists(path) { throw .missing(path: path) }
         try DatabaseFile.prepare(path)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Double(busyTimeoutSeconds))
-        configuration.label = "folio.index"
-        // In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut may lose
-        // the last documents indexed (they are indexed again at the next run) but never
-        // corrupts the database, and one fsync per document no longer paces indexing.
-        // Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_synchronous>
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            database = try SQLiteDatabase(path: path, access: .readWrite, busyTimeoutMilliseconds: Int32(busyTimeoutSeconds * 1000))
+            try database.withoutTransaction { db in
+                // WAL: readers (folioq, the launchers) never wait for a writer, nor it for them.
+                try db.execute("PRAGMA journal_mode = WAL")
+                // In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut may
+                // lose the last documents indexed (they are indexed again at the next run) but
+                // never corrupts the database, and one fsync per document no longer paces
+                // indexing. Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_synchronous>
+                try db.execute("PRAGMA synchronous = NORMAL")
+                // A document's chunks and pages go with it (ON DELETE CASCADE).
+                try db.execute("PRAGMA foreign_keys = ON")
+            }
         } catch {
             throw .from(error, path: path, operation: "open")
         }
-        let (unknown, current) = try read("check schema") { db in
-            (try Schema.unknownMigrations(db), try Schema.migrator.hasCompletedMigrations(db))
-        }
+        let (unknown, current) = try read("check schema") { db in (try Schema.unknownMigrations(db), try Schema.isComplete(db)) }
         if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
-        // Only when there is something to apply: the migrator writes even then, and a
-        // worker started while another process holds the database would wait for it.
+        // Only when there is something to apply: a worker started while another process
+        // holds the database would wait for it.
         guard !current else { return }
         do {
-            try Schema.migrator.migrate(pool)
+            try Schema.migrate(database)
         } catch {
             throw .from(error, path: path, operation: "migrate")
         }
@@ -52,7 +52,7 @@ public final class IndexStore: Sendable {
     /// The stored state of the document at `path`, or `nil` if Folio has none.
     public func storedDocument(at path: String) throws(StoreError) -> DocumentRecord? {
         try read("look up \(path)") { db in
-            try Row.fetchOne(db, sql: "SELECT \(DocumentRecord.columns) FROM document WHERE path = ?", arguments: [path])
+            try db.row("SELECT \(DocumentRecord.columns) FROM document WHERE path = ?", [path])
                 .map(DocumentRecord.init(row:))
         }
     }
@@ -70,28 +70,27 @@ public final class IndexStore: Sendable {
     }
 
     /// Writes the document row and removes what the previous version left.
-    static func replace(_ record: DocumentRecord, in db: Database) throws -> Int64 {
+    static func replace(_ record: DocumentRecord, in db: SQLiteConnection) throws -> Int64 {
         let id = try upsert(record, in: db)
-        try db.execute(sql: "DELETE FROM chunk WHERE document_id = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM page WHERE document_id = ?", arguments: [id])
+        try db.execute("DELETE FROM chunk WHERE document_id = ?", [id])
+        try db.execute("DELETE FROM page WHERE document_id = ?", [id])
         return id
     }
 
-    static func insert(_ pages: [PageRecord], of id: Int64, in db: Database) throws {
-        let insert = try db.cachedStatement(sql: "INSERT INTO page (document_id, number, label, ocr, ocr_confidence) VALUES (?, ?, ?, ?, ?)")
+    static func insert(_ pages: [PageRecord], of id: Int64, in db: SQLiteConnection) throws {
         for page in pages {
-            try insert.execute(arguments: [id, page.number, page.label, page.ocrConfidence == nil ? 0 : 1, page.ocrConfidence])
+            try db.execute("INSERT INTO page (document_id, number, label, ocr, ocr_confidence) VALUES (?, ?, ?, ?, ?)",
+                           [id, page.number, page.label, page.ocrConfidence == nil ? 0 : 1, page.ocrConfidence], cached: true)
         }
     }
 
-    static func insert(_ chunks: [Chunk], of id: Int64, in db: Database) throws {
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+    static func insert(_ chunks: [Chunk], of id: Int64, in db: SQLiteConnection) throws {
         for chunk in chunks {
-            try insert.execute(arguments: [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
-                                           chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset])
+            try db.execute("""
+                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
+                      chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset], cached: true)
         }
     }
 
@@ -107,8 +106,8 @@ public final class IndexStore: Sendable {
     /// Records a new signature for a file whose content did not change (same hash).
     public func touch(_ path: String, signature: FileSignature, at time: Int64) throws(StoreError) {
         try write("update \(path)") { db in
-            try db.execute(sql: "UPDATE document SET size = ?, mtime_ns = ?, inode = ?, indexed_at = ? WHERE path = ?",
-                           arguments: [signature.size, signature.modificationTimeNanoseconds, Int64(bitPattern: signature.inode), time, path])
+            try db.execute("UPDATE document SET size = ?, mtime_ns = ?, inode = ?, indexed_at = ? WHERE path = ?",
+                           [signature.size, signature.modificationTimeNanoseconds, Int64(bitPattern: signature.inode), time, path])
         }
     }
 
@@ -117,8 +116,8 @@ public final class IndexStore: Sendable {
     public func purge(_ scope: PathScope) throws(StoreError) -> Int {
         try write("forget") { db in
             let condition = scope.condition()
-            try db.execute(sql: "DELETE FROM document WHERE \(condition.sql)", arguments: condition.arguments)
-            return db.changesCount
+            try db.execute("DELETE FROM document WHERE \(condition.sql)", condition.arguments)
+            return db.changes
         }
     }
 
@@ -128,9 +127,11 @@ public final class IndexStore: Sendable {
     /// WAL, which holds copies of old pages, is emptied after.
     public func vacuum() throws(StoreError) {
         do {
-            try pool.write { db in try db.execute(sql: "INSERT INTO chunk_fts(chunk_fts) VALUES ('optimize')") }
-            try pool.vacuum()
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try database.write { db in try db.execute("INSERT INTO chunk_fts(chunk_fts) VALUES ('optimize')") }
+            try database.withoutTransaction { db in
+                try db.execute("VACUUM")
+                try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            }
         } catch {
             throw .from(error, path: path, operation: "vacuum")
         }
@@ -140,12 +141,12 @@ public final class IndexStore: Sendable {
     public func paths(in scope: PathScope) throws(StoreError) -> [String] {
         try read("list") { db in
             let condition = scope.condition()
-            return try String.fetchAll(db, sql: "SELECT path FROM document WHERE \(condition.sql) ORDER BY path", arguments: condition.arguments)
+            return try db.values(as: String.self, "SELECT path FROM document WHERE \(condition.sql) ORDER BY path", condition.arguments)
         }
     }
 
-    static func upsert(_ record: DocumentRecord, in db: Database) throws -> Int64 {
-        try db.execute(sql: """
+    static func upsert(_ record: DocumentRecord, in db: SQLiteConnection) throws -> Int64 {
+        try db.execute("""
             INSERT INTO document (path, size, mtime_ns, inode, content_hash, kind, mime, title, page_count, chunk_count, status, error, indexed_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (path) DO UPDATE SET
@@ -153,21 +154,21 @@ public final class IndexStore: Sendable {
                 content_hash = excluded.content_hash, kind = excluded.kind, mime = excluded.mime, title = excluded.title,
                 page_count = excluded.page_count, chunk_count = excluded.chunk_count, status = excluded.status,
                 error = excluded.error, indexed_at = excluded.indexed_at
-            """, arguments: record.arguments)
-        return try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE path = ?", arguments: [record.path])!
+            """, record.arguments)
+        return try db.value(as: Int64.self, "SELECT id FROM document WHERE path = ?", [record.path])!
     }
 
-    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T: Sendable>(_ operation: String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {
         do {
-            return try pool.read(body)
+            return try database.read(body)
         } catch {
             throw .from(error, path: path, operation: operation)
         }
     }
 
-    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    func write<T: Sendable>(_ operation: String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {
         do {
-            return try pool.write(body)
+            return try database.write(body)
         } catch {
             throw .from(error, path: path, operation: operation)
         }
@@ -180,7 +181,7 @@ extension IndexStore {
     public func invalidate(_ scope: PathScope) throws(StoreError) {
         try write("reindex") { db in
             let condition = scope.condition()
-            try db.execute(sql: "UPDATE document SET mtime_ns = -1, content_hash = NULL WHERE \(condition.sql)", arguments: condition.arguments)
+            try db.execute("UPDATE document SET mtime_ns = -1, content_hash = NULL WHERE \(condition.sql)", condition.arguments)
         }
     }
 }

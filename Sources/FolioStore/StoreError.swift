@@ -1,4 +1,4 @@
-internal import GRDB
+internal import FolioSQLite
 
 /// What went wrong with the index database, with the database's path and what to do.
 public enum StoreError: Error, CustomStringConvertible {
@@ -51,9 +51,9 @@ extension StoreError {
     /// recording the file as failed. A `StoreError` thrown inside a transaction is kept.
     static func from(_ error: any Error, path: String, operation: String) -> StoreError {
         if let error = error as? StoreError { return error }
-        if let error = error as? DatabaseError {
-            if error.resultCode == .SQLITE_FULL { return .diskFull(path: path, operation: operation) }
-            if error.resultCode == .SQLITE_BUSY { return .busy(path: path, operation: operation) }
+        if let error = error as? SQLiteError {
+            if error.isFull { return .diskFull(path: path, operation: operation) }
+            if error.isBusy { return .busy(path: path, operation: operation) }
         }
         return .database(path: path, operation: operation, reason: "\(error)")
     }

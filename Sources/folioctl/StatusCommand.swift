@@ -3,7 +3,8 @@ internal import FolioCLI
 internal import FolioCore
 internal import FolioProtocol
 internal import FolioStore
-internal import Foundation
+internal import FolioSystem
+internal import FoundationEssentials
 
 /// `folioctl status`: what the daemon is doing, and what the index holds; works whether
 /// or not the daemon runs.
@@ -51,6 +52,12 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
+    /// `value` (not negative) rounded to one decimal ("2.5", "0.0"), as people read rates and sizes.
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+
     static func describe(_ report: Report) -> String {
         var text = ""
         if let daemon = report.daemon {
@@ -59,7 +66,7 @@ struct StatusCommand: ParsableCommand {
             text += "watching \(daemon.watchedDirectories) folders" + (daemon.unwatchedDirectories > 0 ? ", \(daemon.unwatchedDirectories) not watched" : "") + "\n"
             if daemon.queued > 0 || daemon.debouncing > 0 {
                 text += "queue: \(daemon.queued) files, \(daemon.debouncing) settling"
-                text += String(format: ", %.1f files/s", daemon.filesPerSecond)
+                text += ", \(Self.oneDecimal(daemon.filesPerSecond)) files/s"
                 if let left = daemon.secondsLeft { text += ", about \(Int(left.rounded(.up))) s left" }
                 text += "\n"
             }
@@ -75,7 +82,7 @@ struct StatusCommand: ParsableCommand {
         if let counts = report.counts {
             text += "index: \(counts.documents) documents, \(counts.pages) pages, \(counts.chunks) chunks"
             text += ", \(counts.failed) failed, \(counts.partial) partial"
-            if let bytes = report.databaseBytes { text += String(format: ", %.1f MiB", Double(bytes) / 1_048_576) }
+            if let bytes = report.databaseBytes { text += ", \(Self.oneDecimal(Double(bytes) / 1_048_576)) MiB" }
             text += "\n"
             if counts.failed > 0 { text += "see the failed files: folioctl errors\n" }
         } else {
@@ -88,7 +95,7 @@ struct StatusCommand: ParsableCommand {
 /// The size of the database with its WAL.
 enum DatabaseSize {
     static func bytes(_ path: String) -> Int64? {
-        let sizes = [path, path + "-wal"].compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int64 }
+        let sizes = [path, path + "-wal"].compactMap { try? FileStatus.of($0).size }
         return sizes.isEmpty ? nil : sizes.reduce(0, +)
     }
 }

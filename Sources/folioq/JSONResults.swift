@@ -1,5 +1,5 @@
 internal import FolioStore
-internal import Foundation
+internal import FoundationEssentials
 
 /// `folioq --json`: the stable machine-readable form documented in docs/json.md.
 enum JSONResults {

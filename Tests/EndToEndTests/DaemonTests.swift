@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import GRDB
+import FolioSQLite
 
 /// The built `foliod` on a private home with real inotify: each test changes the disk and
 /// waits (polling, with a deadline) until the index agrees with it.
@@ -266,9 +266,9 @@ import GRDB
         let daemon = try start()
         defer { stop(daemon) }
         try waitUntil("both are indexed") { try paths("oscar") == ["renamed.txt"] && paths("papa") == ["deleted.txt"] }
-        let holder = try DatabaseQueue(path: folio.databasePath)
-        try holder.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN IMMEDIATE")
+        let holder = try SQLiteDatabase(path: folio.databasePath, access: .readWrite, busyTimeoutMilliseconds: 5000)
+        try holder.withoutTransaction { db in
+            try db.execute("BEGIN IMMEDIATE")
             try folio.write("Documents/created.txt", "quebec created")
             try FileManager.default.moveItem(atPath: documents + "/renamed.txt", toPath: documents + "/moved.txt")
             try FileManager.default.removeItem(atPath: documents + "/deleted.txt")
@@ -281,7 +281,7 @@ import GRDB
                 }
                 return refused.count == 2
             }
-            try db.execute(sql: "COMMIT")
+            try db.execute("COMMIT")
         }
         try waitUntil("the index equals the disk") { try indexEqualsDisk() }
         #expect(try folio.run("folioctl", ["errors"]).output.isEmpty)
@@ -345,9 +345,9 @@ import GRDB
         #expect(FileManager.default.createFile(atPath: folio.databasePath, contents: nil))
         var empty = try folio.run("folioq", ["sierra1"])
         #expect(empty.status == 1 && empty.error.contains("being created or upgraded"), "\(empty)")
-        try DatabaseQueue(path: folio.databasePath).write { db in
-            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v0001_core')")
+        try SQLiteDatabase(path: folio.databasePath, access: .readWrite, busyTimeoutMilliseconds: 5000).write { db in
+            try db.execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute("INSERT INTO grdb_migrations VALUES ('v0001_core')")
         }
         empty = try folio.run("folioq", ["sierra1"])
         #expect(empty.status == 1 && empty.error.contains("being created or upgraded"), "\(empty)")

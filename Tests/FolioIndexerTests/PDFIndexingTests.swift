@@ -2,11 +2,11 @@ import Testing
 import Foundation
 @testable import FolioIndexer
 @testable import FolioStore
-import GRDB
 import FolioCore
 import FolioText
 import FolioTestSupport
 import FolioSystem
+import FolioSQLite
 
 /// PDFs through the whole pipeline (loader, header/footer filter, chunker, store, search),
 /// on copies of the loader fixtures, with each backend.
@@ -128,8 +128,8 @@ private func spelt(_ number: Int) -> String {
         var configuration = FolioConfiguration.default
         configuration.ocr.enabled = false
         // On the store's writer connection: every change of a document's title.
-        try store.pool.write { db in
-            try db.execute(sql: """
+        try store.database.write { db in
+            try db.executeScript("""
                 CREATE TEMP TABLE retitled (old TEXT, new TEXT);
                 CREATE TEMP TRIGGER retitled AFTER UPDATE OF title ON main.document WHEN old.title IS NOT new.title
                 BEGIN INSERT INTO retitled VALUES (old.title, new.title); END;
@@ -139,7 +139,7 @@ private func spelt(_ number: Int) -> String {
         let document = try #require(try IndexReader(path: store.path).documents(in: .everything).first)
         #expect(document.title == "Moorings c ledger")
         #expect(document.chunkCount > DocumentIndexer.chunksHeld)
-        let retitled = try store.pool.write { try Row.fetchAll($0, sql: "SELECT old, new FROM retitled") }
+        let retitled = try store.database.write { try $0.rows("SELECT old, new FROM retitled").map(\.values) }
         #expect(retitled.isEmpty, "\(retitled)")
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 @testable import FolioStore
 import FolioCore
 import FolioText
-import GRDB
+import FolioSQLite
 
 @Suite struct IndexStoreTests {
     private func search(_ reader: IndexReader, _ text: String, limit: Int = 10) throws -> [SearchHit] {
@@ -19,7 +19,8 @@ import GRDB
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let directory = try FileManager.default.attributesOfItem(atPath: database.directory + "/index")
         #expect((directory[.posixPermissions] as? Int) == 0o700)
-        let mode = try DatabaseQueue(path: database.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        let mode = try SQLiteDatabase(path: database.path, access: .readOnly, busyTimeoutMilliseconds: 0)
+            .withoutTransaction { try $0.value(as: String.self, "PRAGMA journal_mode") }
         #expect(mode == "wal")
     }
 
@@ -88,8 +89,8 @@ import GRDB
     @Test func databaseFromANewerFolio_isRefusedClearly() throws {
         let database = try TemporaryDatabase()
         _ = try IndexStore(path: database.path)
-        try DatabaseQueue(path: database.path).write {
-            try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9999_future')")
+        try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 0).write {
+            try $0.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v9999_future')")
         }
         #expect(throws: StoreError.self) { try IndexStore(path: database.path) }
         do {
@@ -130,8 +131,8 @@ import GRDB
     }
 
     private func checkFullTextIntegrity(_ path: String) throws {
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "INSERT INTO chunk_fts(chunk_fts, rank) VALUES ('integrity-check', 1)")
+        try SQLiteDatabase(path: path, access: .readWrite, busyTimeoutMilliseconds: 5000).write { db in
+            try db.execute("INSERT INTO chunk_fts(chunk_fts, rank) VALUES ('integrity-check', 1)")
         }
     }
 }
@@ -176,11 +177,11 @@ import GRDB
     /// SQLite's "database or disk is full" (here from a page limit, as on a full disk)
     /// becomes `diskFull`, on which the daemon waits for space instead of failing files.
     @Test func sqliteFull_isTheDiskFullError() throws {
-        let queue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
-            try queue.write { db in
-                try db.execute(sql: "PRAGMA max_page_count = 2; CREATE TABLE t (x TEXT)")
-                try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [String(repeating: "x", count: 100_000)])
+        let database = try SQLiteDatabase(path: ":memory:", access: .readWrite, busyTimeoutMilliseconds: 0)
+        let error = try #require(throws: SQLiteError.self) {
+            try database.write { db in
+                try db.executeScript("PRAGMA max_page_count = 2; CREATE TABLE t (x TEXT)")
+                try db.execute("INSERT INTO t VALUES (?)", [String(repeating: "x", count: 100_000)])
             }
         }
         guard case .diskFull(path: "/db", operation: "save") = StoreError.from(error, path: "/db", operation: "save") else {

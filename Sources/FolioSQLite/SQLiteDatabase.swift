@@ -1,0 +1,70 @@
+internal import CSQLite
+internal import Synchronization
+
+/// One SQLite connection, shared by the threads of a process one at a time: Folio's
+/// programs each do their database work on one thread (the daemon's loop, a worker, a
+/// command), and the launchers' searches are short. Reads run in a deferred transaction
+/// (one snapshot for all their statements); writes in an immediate one, so that waiting
+/// for another writer happens at the start, within the busy timeout, and never half-way.
+///
+/// Related SQLite documentation: <https://www.sqlite.org/c3ref/intro.html>
+public final class SQLiteDatabase: Sendable {
+    public enum Access: Sendable {
+        /// Read and write; the file is created when missing.
+        case readWrite
+        /// Never writes (nor creates) anything, not even the WAL's index.
+        case readOnly
+    }
+
+    public let path: String
+    private let connection: Mutex<SQLiteConnection>
+
+    /// Opens the database at `path` (`":memory:"` for one in memory). A statement waits up
+    /// to `busyTimeoutMilliseconds` for another connection's lock before it fails with
+    /// `SQLITE_BUSY`.
+    public init(path: String, access: Access, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        self.path = path
+        var handle: OpaquePointer?
+        let flags = (access == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        guard result == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
+            sqlite3_close_v2(handle)
+            throw SQLiteError(extendedCode: result, message: message)
+        }
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        connection = Mutex(SQLiteConnection(handle: handle))
+    }
+
+    /// Runs `body` in a read transaction: every statement sees the same committed state.
+    public func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try inTransaction("BEGIN DEFERRED", body)
+    }
+
+    /// Runs `body` in a write transaction, committed when it returns and rolled back when
+    /// it throws.
+    public func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try inTransaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` outside any transaction: for what SQLite refuses inside one (`VACUUM`,
+    /// some pragmas), and for a caller that manages its own.
+    public func withoutTransaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try connection.withLock { connection in try body(connection) }
+    }
+
+    private func inTransaction<T: Sendable>(_ begin: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try connection.withLock { connection in
+            try connection.execute(begin)
+            do {
+                let result = try body(connection)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+}
