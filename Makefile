@@ -31,11 +31,13 @@ run: release
 
 # The unit and end-to-end tests, then the reliability suite in its reduced form (one to two
 # minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
-# an hour).
+# an hour), then `make install` into a scratch folder: its programs run, and its size is
+# within the goal.
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	/usr/bin/python3 reliability/run.py
+	scripts/installed-size.sh
 
 reliability: release
 	FOLIO_BIN=.build/release /usr/bin/python3 reliability/run.py --full
@@ -54,10 +56,14 @@ GNOME_PROVIDER_DIR ?= $(if $(USER_LEVEL),/usr/local/share,$(DATADIR))/gnome-shel
 
 BINARIES = foliod folioq folioctl folio-rofi
 
+# One binary, `folio`, is every program but the worker, each name a link to it (it runs as
+# the name it was started under): one copy of the Swift runtime instead of five. The links
+# are relative, so a tree installed under DESTDIR runs where it is.
 install: release install-data
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(UNITDIR)
-	install -s -m 0755 $(addprefix .build/release/,$(BINARIES)) $(DESTDIR)$(PREFIX)/bin/
-	install -s -m 0755 .build/release/folio-search-provider .build/release/foliod-worker $(DESTDIR)$(LIBEXECDIR)/
+	install -s -m 0755 .build/release/folio .build/release/foliod-worker $(DESTDIR)$(LIBEXECDIR)/
+	for name in $(BINARIES); do ln -sf "$$(realpath -m --relative-to=$(PREFIX)/bin $(LIBEXECDIR)/folio)" $(DESTDIR)$(PREFIX)/bin/$$name; done
+	ln -sf folio $(DESTDIR)$(LIBEXECDIR)/folio-search-provider
 	sed 's|@BINDIR@|$(PREFIX)/bin|' systemd/foliod.service > $(DESTDIR)$(UNITDIR)/foliod.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/foliod.service
 	@echo "then: systemctl --user daemon-reload && systemctl --user enable --now foliod"
@@ -77,6 +83,7 @@ install-gnome-provider:
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(BINARIES)) $(DESTDIR)$(LIBEXECDIR)/folio-search-provider $(DESTDIR)$(LIBEXECDIR)/foliod-worker
+	rm -f $(DESTDIR)$(LIBEXECDIR)/folio
 	rm -f $(DESTDIR)$(UNITDIR)/foliod.service
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/org.folio.Search.service $(DESTDIR)$(DATADIR)/applications/org.folio.Search.desktop
 	rm -f $(DESTDIR)$(DATADIR)/krunner/dbusplugins/org.folio.Search.desktop

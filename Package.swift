@@ -28,6 +28,8 @@ let programLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
 ]
 
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "Folio",
     platforms: [.macOS(.v14)],
@@ -38,6 +40,8 @@ let package = Package(
         .executable(name: "folioctl", targets: ["folioctl"]),
         .executable(name: "folio-search-provider", targets: ["folio-search-provider"]),
         .executable(name: "folio-rofi", targets: ["folio-rofi"]),
+        // The five above in one binary, for `make install`.
+        .executable(name: "folio", targets: ["folio"]),
         // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
         .library(name: "FolioLibraries", targets: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore"]),
     ],
@@ -132,36 +136,49 @@ let package = Package(
             dependencies: ["FolioCore", "FolioStore", "FolioText", "FolioSystem"],
             swiftSettings: swiftSettings),
 
+        // Each program's commands, in a module of its own: its executable below runs them,
+        // and so does `folio`, the one binary `make install` puts them all in.
+        .target(
+            name: "FolioQueryProgram",
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", argumentParser],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioControlProgram",
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioDaemon", "FolioProtocol", "FolioSystem", "FolioText", argumentParser],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioDaemonProgram",
+            dependencies: ["FolioCLI", "FolioCore", "FolioDaemon", argumentParser],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioSearchProviderProgram",
+            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "CGio", argumentParser],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "FolioRofiProgram",
+            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", argumentParser],
+            swiftSettings: swiftSettings),
+
+        .executableTarget(name: "folioq", dependencies: ["FolioCLI", "FolioQueryProgram"],
+                          swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        .executableTarget(name: "folioctl", dependencies: ["FolioCLI", "FolioControlProgram"],
+                          swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        .executableTarget(name: "foliod", dependencies: ["FolioCLI", "FolioDaemonProgram"],
+                          swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        .executableTarget(name: "folio-search-provider", dependencies: ["FolioCLI", "FolioSearchProviderProgram"],
+                          swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        .executableTarget(name: "folio-rofi", dependencies: ["FolioCLI", "FolioRofiProgram"],
+                          swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
         .executableTarget(
-            name: "folioq",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            name: "folio",
+            dependencies: ["FolioCLI", "FolioQueryProgram", "FolioControlProgram", "FolioDaemonProgram", "FolioSearchProviderProgram",
+                           "FolioRofiProgram"],
             swiftSettings: swiftSettings,
             linkerSettings: programLinkerSettings),
-        .executableTarget(
-            name: "folioctl",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioDaemon", "FolioProtocol", "FolioText",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings,
-            linkerSettings: programLinkerSettings),
-        .executableTarget(
-            name: "foliod",
-            dependencies: ["FolioCLI", "FolioCore", "FolioDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings,
-            linkerSettings: programLinkerSettings),
-        // The daemon's extraction processes: the only part of it that loads the readers.
+        // The engine's extraction processes: the only program that loads the readers.
         .executableTarget(
             name: "foliod-worker",
-            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings,
-            linkerSettings: programLinkerSettings),
-        .executableTarget(
-            name: "folio-search-provider",
-            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "CGio", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings,
-            linkerSettings: programLinkerSettings),
-        .executableTarget(
-            name: "folio-rofi",
-            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioStore", argumentParser],
             swiftSettings: swiftSettings,
             linkerSettings: programLinkerSettings),
 

@@ -1,3 +1,4 @@
 internal import FolioCLI
+internal import FolioRofiProgram
 
 CommandLauncher.main(RofiCommand.self)

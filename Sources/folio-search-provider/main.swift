@@ -1,3 +1,4 @@
 internal import FolioCLI
+internal import FolioSearchProviderProgram
 
 CommandLauncher.main(SearchProviderCommand.self)

@@ -1,3 +1,4 @@
 internal import FolioCLI
+internal import FolioQueryProgram
 
 CommandLauncher.main(FolioQuery.self)

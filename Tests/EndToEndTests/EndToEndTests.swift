@@ -255,10 +255,11 @@ import FolioProtocol
         #expect({ if case .finished(.indexed(_, ocrPages: 1)) = stopped { true } else { false } }(), "\(stopped)")
     }
 
-    /// Only the workers link the readers: `folioq` and `folioctl` (whose `index` and
-    /// `extract` start workers) link none of poppler, tesseract, MuPDF (static, so seen by the
+    /// Only the workers link the readers: `folioq`, `folioctl` (whose `index` and
+    /// `extract` start workers), `foliod` and `folio` (all of them in one, as installed)
+    /// link none of poppler, tesseract, MuPDF (static, so seen by the
     /// libraries it brings: openjp2, jbig2dec, gumbo), libxml2 or cmark-gfm.
-    @Test(arguments: ["folioq", "folioctl", "foliod"])
+    @Test(arguments: ["folioq", "folioctl", "foliod", "folio"])
     func clientPrograms_linkNoParserLibrary(program: String) throws {
         let ldd = Process()
         ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
@@ -272,6 +273,25 @@ import FolioProtocol
         for parser in ["poppler", "tesseract", "lept", "openjp2", "jbig2dec", "gumbo", "mupdf", "xml2", "cmark"] {
             #expect(!libraries.contains("lib" + parser), "\(program) links lib\(parser)")
         }
+    }
+
+    /// `folio` (what `make install` installs) runs as the name it was started under: each
+    /// program through a link named for it, and a clear refusal under any other name.
+    @Test func multiCallBinary_runsAsTheNameItWasStartedUnder() throws {
+        let folio = try Binaries()
+        let links = folio.home + "/bin"
+        try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+        for name in ["folioq", "folioctl", "foliod", "folio-rofi", "folio-search-provider", "something"] {
+            try FileManager.default.createSymbolicLink(atPath: links + "/" + name, withDestinationPath: Binaries.directory + "/folio")
+        }
+        try folio.write("Documents/a.txt", "wallaby hops")
+        #expect(try folio.runTool(links + "/folioctl", ["index", folio.home + "/Documents"]).status == 0)
+        #expect(try folio.runTool(links + "/folioq", ["--format", "paths", "wallaby"]).output == folio.home + "/Documents/a.txt\n")
+        for (name, usage) in [("foliod", "USAGE: foliod"), ("folio-rofi", "USAGE: folio-rofi"), ("folio-search-provider", "USAGE: folio-search-provider")] {
+            #expect(try folio.runTool(links + "/" + name, ["--help"]).output.contains(usage), "\(name)")
+        }
+        let other = try folio.runTool(links + "/something", [])
+        #expect(other.status == 2 && other.error.contains("run as foliod, folioq, folioctl"), "\(other)")
     }
 
     @Test func encryptedPDF_isListedWithItsReason() throws {

@@ -1,11 +1,11 @@
-internal import ArgumentParser
+public import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
 internal import FolioDaemon
 
 /// `foliod`: the background service that keeps the index equal to the configured folders.
-struct FolioDaemonCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct FolioDaemonCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "foliod",
         abstract: "Watch the configured folders (default ~/Documents) and keep the index up to date.",
         discussion: """
@@ -14,9 +14,11 @@ struct FolioDaemonCommand: ParsableCommand {
             (systemd/foliod.service).
             """)
 
+    public init() {}
+
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
+    public func run() throws {
         do {
             let configuration = try common.configuration()
             let file = common.configurationFile

@@ -1,4 +1,4 @@
-internal import ArgumentParser
+public import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
 internal import FolioLaunch
@@ -8,14 +8,16 @@ internal import FolioSystem
 /// or, with `--dmenu`, behind any dmenu-like menu (dmenu, fuzzel, wofi, `rofi -dmenu`).
 /// The user types words and presses Enter, picks one of the ranked rows, and the file
 /// opens, at the page for a PDF.
-struct RofiCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct RofiCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "folio-rofi",
         abstract: "Search Folio from rofi, dmenu, fuzzel or wofi.",
         discussion: """
             rofi:            rofi -show folio -modi folio:folio-rofi
             fuzzel and co.:  folio-rofi --dmenu "fuzzel --dmenu"   (or "wofi --dmenu", "dmenu -l 10", "rofi -dmenu")
             """)
+
+    public init() {}
 
     @OptionGroup var common: CommonOptions
 
@@ -29,12 +31,12 @@ struct RofiCommand: ParsableCommand {
     @Argument(help: .hidden)
     var selection: [String] = []
 
-    func validate() throws {
+    public func validate() throws {
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
         if let dmenu, dmenu.split(separator: " ").isEmpty { throw ValidationError("--dmenu needs a command") }
     }
 
-    func run() throws {
+    public func run() throws {
         do {
             let configuration = try common.configuration()
             let search = LauncherSearch(databasePath: common.databasePath)

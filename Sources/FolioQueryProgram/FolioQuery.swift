@@ -5,8 +5,8 @@ internal import FolioStore
 internal import FolioText
 
 /// `folioq`: search the index from a terminal or a script.
-struct FolioQuery: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct FolioQuery: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "folioq",
         abstract: "Search the documents Folio has indexed.",
         discussion: """
@@ -15,6 +15,8 @@ struct FolioQuery: ParsableCommand {
             -word            leave out what has it    a OR b    either word
             Exit status: 0 results found, 1 none, 2 error.
             """)
+
+    public init() {}
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case human, json, paths
@@ -43,12 +45,12 @@ struct FolioQuery: ParsableCommand {
     @Argument(help: "What to search for.")
     var query: [String] = []
 
-    func validate() throws {
+    public func validate() throws {
         if query.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("give something to search for") }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 
-    func run() throws {
+    public func run() throws {
         let text = query.joined(separator: " ")
         let output = json ? .json : format
         let hits: [SearchHit]

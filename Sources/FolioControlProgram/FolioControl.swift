@@ -1,10 +1,12 @@
-internal import ArgumentParser
+public import ArgumentParser
 
 /// `folioctl`: index, list, forget and inspect documents.
-struct FolioControl: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct FolioControl: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "folioctl",
         abstract: "Control Folio's index.",
         subcommands: [StatusCommand.self, IndexCommand.self, SourcesCommand.self, ErrorsCommand.self, ForgetCommand.self, ExtractCommand.self,
                       PauseCommand.self, ResumeCommand.self, ReindexCommand.self, ReloadCommand.self, ConfigCommand.self])
+
+    public init() {}
 }

@@ -1,17 +1,19 @@
-internal import ArgumentParser
+public import ArgumentParser
 internal import FolioCLI
 internal import FolioLaunch
 
 /// `folio-search-provider`: answers GNOME Shell's and KRunner's searches over D-Bus from
 /// the index, read-only, so it works whether or not `foliod` runs. D-Bus starts it on the
 /// first search (`org.folio.Search.service`) and it exits when unused.
-struct SearchProviderCommand: ParsableCommand {
+public struct SearchProviderCommand: ParsableCommand {
     static let busName = "org.folio.Search"
 
-    static let configuration = CommandConfiguration(
+    public static let configuration = CommandConfiguration(
         commandName: "folio-search-provider",
         abstract: "Serve Folio's results to GNOME Shell and KRunner over D-Bus (\(busName)).",
         discussion: "D-Bus starts it when the desktop first searches; there is no need to run it by hand.")
+
+    public init() {}
 
     @OptionGroup var common: CommonOptions
 
@@ -24,12 +26,12 @@ struct SearchProviderCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("With --open-results: what to search for.", valueName: "words"))
     var words: [String] = []
 
-    func validate() throws {
+    public func validate() throws {
         if idleExit < 0 { throw ValidationError("--idle-exit must be 0 or more") }
         if !words.isEmpty, !openResults { throw ValidationError("words are searched only with --open-results") }
     }
 
-    func run() throws {
+    public func run() throws {
         do {
             let configuration = try common.configuration()
             if openResults {

@@ -1,0 +1,22 @@
+#!/bin/sh
+# `make install` into a scratch DESTDIR, as a user's machine gets it: runs the installed
+# programs once (an index and a search through the links and the installed worker), lists
+# what was written with the sizes, and fails when it all takes more than the goal, 80 MiB.
+#   scripts/installed-size.sh            (from the repository's root)
+set -eu
+goal=$((80 * 1024 * 1024))
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+make -s install DESTDIR="$scratch/root" PREFIX=/usr/local > "$scratch/install.log" 2>&1 || { cat "$scratch/install.log"; exit 2; }
+bin="$scratch/root/usr/local/bin"
+mkdir -p "$scratch/docs"
+echo "installed programs find quokkas" > "$scratch/docs/note.txt"
+HOME="$scratch" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" "$bin/folioctl" index "$scratch/docs" > /dev/null
+HOME="$scratch" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" "$bin/folioq" --format paths quokkas | grep -q note.txt \
+    || { echo "installed-size.sh: the installed folioq did not find what the installed folioctl indexed" >&2; exit 1; }
+cd "$scratch/root"
+find . -type f -printf '%s\t%p\n' | sort -rn
+find . -type l -printf 'link\t%p -> %l\n' | sort -k2
+total=$(find . -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
+echo "installed: $total bytes ($(awk "BEGIN { printf \"%.1f\", $total / 1048576 }") MiB; goal 80 MiB)"
+[ "$total" -le "$goal" ] || { echo "installed-size.sh: over the goal" >&2; exit 1; }
