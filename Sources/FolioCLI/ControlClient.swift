@@ -41,10 +41,10 @@ public struct ControlClient {
         }
         var answer = LineBuffer()
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
+        // Until the daemon closes, or the receive time-out (an error) passes.
+        while let count = try? buffer.withUnsafeMutableBytes({ bytes throws(SystemError) in
+            try systemCall("read", path: socketPath) { read(descriptor, bytes.baseAddress!, bytes.count) }
+        }), count > 0 {
             answer.append(buffer[0..<count])
         }
         answer.append([0x0A])

@@ -59,9 +59,18 @@ final class ControlServer {
     /// Reads from a client; returns its command line once a whole line is in.
     func readCommand(from client: Int32) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(client, $0.baseAddress!, $0.count) }
-        if count <= 0 {
-            if count == 0 || (errno != EAGAIN && errno != EINTR) { drop(client) }
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(SystemError) in try systemCall("read", path: path) { read(client, bytes.baseAddress!, bytes.count) } }
+        }
+        let count: Int
+        do {
+            count = try result.get()
+        } catch {
+            if error.code != EAGAIN { drop(client) }
+            return nil
+        }
+        guard count > 0 else {
+            drop(client)
             return nil
         }
         clients[client, default: []] += buffer[0..<count]

@@ -78,8 +78,8 @@ public final class Daemon {
             reportWatchCounts(to: engine)
             let descriptors = [watches.inotify.descriptor, signals, control.listener] + control.clientDescriptors + engine.workerOutputs
             var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&entries, nfds_t(entries.count), pollTimeout(engine))
-            if ready < 0, errno != EINTR { throw SystemError(operation: "poll", path: "", code: errno) }
+            let timeout = pollTimeout(engine)
+            _ = try systemCall("poll", path: "") { poll(&entries, nfds_t(entries.count), timeout) }
             let readable = Set(entries.filter { $0.revents != 0 }.map(\.fd))
             if readable.contains(signals) { handle(signals: SignalPipe.drain(signals)) }
             if readable.contains(watches.inotify.descriptor) { readEvents(into: engine) }

@@ -1,4 +1,4 @@
-public import FolioProtocol
+internal import FolioProtocol
 
 extension DaemonCore {
     /// One of the daemon's own changes to the index (a purge, a rename). If the database

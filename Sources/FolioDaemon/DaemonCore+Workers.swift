@@ -1,5 +1,5 @@
 internal import FolioCore
-public import FolioProtocol
+internal import FolioProtocol
 
 extension DaemonCore {
     /// What became of a file a worker had.

@@ -1,5 +1,5 @@
 public import FolioCore
-public import FolioProtocol
+internal import FolioProtocol
 internal import FolioSystem
 internal import FolioWatch
 

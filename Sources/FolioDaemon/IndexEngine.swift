@@ -1,6 +1,6 @@
-public import FolioCore
-public import FolioProtocol
-public import FolioStore
+internal import FolioCore
+internal import FolioProtocol
+internal import FolioStore
 internal import FolioSystem
 internal import FolioWatch
 internal import Logging

@@ -1,5 +1,5 @@
 internal import FolioCore
-public import FolioProtocol
+internal import FolioProtocol
 internal import FolioStore
 internal import FolioSystem
 internal import Glibc

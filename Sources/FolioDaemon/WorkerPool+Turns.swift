@@ -1,4 +1,4 @@
-public import FolioProtocol
+internal import FolioProtocol
 
 extension WorkerPool {
     /// OCR takes turns, so that a worker recognising a page (about 90 MiB: the engine, the

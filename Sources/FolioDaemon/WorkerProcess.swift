@@ -1,4 +1,4 @@
-public import FolioProtocol
+internal import FolioProtocol
 internal import FolioSystem
 internal import Glibc
 
@@ -33,15 +33,15 @@ final class WorkerProcess {
     func read() throws(ProtocolError) -> (messages: [WorkerMessage], ended: Bool) {
         var ended = false
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, $0.count) }
-            if count > 0 {
-                received.append(buffer[0..<count])
-                continue
+        // Until the pipe is empty for now (an error: EAGAIN), or closed.
+        while let count = try? buffer.withUnsafeMutableBytes({ bytes throws(SystemError) in
+            try systemCall("read", path: "foliod-worker") { Glibc.read(output, bytes.baseAddress!, bytes.count) }
+        }) {
+            guard count > 0 else {
+                ended = true
+                break
             }
-            if count < 0, errno == EINTR { continue }
-            ended = count == 0
-            break
+            received.append(buffer[0..<count])
         }
         var messages: [WorkerMessage] = []
         while let line = try received.nextLine() { messages.append(try WireProtocol.decode(WorkerMessage.self, from: line)) }

@@ -107,9 +107,9 @@ final class RequestReader: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let line = try buffer.nextLine() { return try WireProtocol.decode(WorkerRequest.self, from: line) }
-            let count = bytes.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { return nil }
+            guard let count = try? bytes.withUnsafeMutableBytes({ input throws(SystemError) in
+                try systemCall("read", path: "standard input") { read(STDIN_FILENO, input.baseAddress!, input.count) }
+            }), count > 0 else { return nil }
             buffer.append(bytes[0..<count])
         }
     }

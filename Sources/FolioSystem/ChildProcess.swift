@@ -84,13 +84,10 @@ public enum ChildProcess {
         close(child.input)
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(child.output, $0.baseAddress!, $0.count) }
-            if count > 0 {
-                output += buffer[0..<count]
-            } else if count == 0 || errno != EINTR {
-                break
-            }
+        while let count = try? buffer.withUnsafeMutableBytes({ bytes throws(SystemError) in
+            try systemCall("read", path: arguments.first ?? "") { read(child.output, bytes.baseAddress!, bytes.count) }
+        }), count > 0 {
+            output += buffer[0..<count]
         }
         close(child.output)
         return (try wait(child.pid, program: arguments.first ?? ""), output)

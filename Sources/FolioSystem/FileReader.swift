@@ -26,12 +26,14 @@ public enum FileReader {
                 guard Int64(bytes.count) < limit else { break }
                 bytes.append(contentsOf: repeatElement(0, count: min(64 * 1024, Int(limit) - bytes.count)))
             }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try systemCall("read", path: path) { read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) } }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .system(SystemError(operation: "read", path: path, code: errno))
+            let count: Int
+            do {
+                count = try result.get()
+            } catch {
+                throw .system(error)
             }
             if count == 0 { break }
             filled += count
@@ -66,12 +68,16 @@ public enum FileReader {
         var bytes = [UInt8](repeating: 0, count: Int(size - start))
         var filled = 0
         while filled < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in
+                    try systemCall("pread", path: path) { pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled)) }
+                }
             }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw .system(SystemError(operation: "pread", path: path, code: errno))
+            let read: Int
+            do {
+                read = try result.get()
+            } catch {
+                throw .system(error)
             }
             if read == 0 { break }
             filled += read

@@ -67,11 +67,11 @@ public final class Inotify {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
         while true {
-            let count = Glibc.read(descriptor, buffer, size)
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN { return events }
-                throw SystemError(operation: "read inotify", path: "", code: errno)
+            let count: Int
+            do {
+                count = try systemCall("read inotify", path: "") { Glibc.read(descriptor, buffer, size) }
+            } catch where error.code == EAGAIN {
+                return events
             }
             if count == 0 { return events }
             var offset = 0
