@@ -164,7 +164,7 @@ import FolioSQLite
         for index in 0..<1000 { handle.write(Data("line\(index) ".utf8)) }
         try handle.close()
         try waitUntil("the log is indexed") { try paths("line999") == ["log.txt"] }
-        Thread.sleep(forTimeInterval: 0.3)
+        try waitUntil("the daemon is idle: nothing settling, queued or read") { try daemonStatus()["state"] as? String == "idle" }
         let count = try indexedSinceStart() - before
         #expect(count >= 1 && count <= 3, "indexed \(count) times")
     }
@@ -208,7 +208,10 @@ import FolioSQLite
 
         #expect(try folio.run("folioctl", ["pause"]).status == 0)
         try folio.write("Documents/held.txt", "lima held")
-        Thread.sleep(forTimeInterval: 0.5)
+        try waitUntil("the change has settled and waits in the queue") {
+            let status = try daemonStatus()
+            return status["queued"] as? Int == 1 && status["debouncing"] as? Int == 0
+        }
         #expect(try paths("lima").isEmpty, "nothing is indexed while paused")
         #expect(try folio.run("folioctl", ["status"]).output.contains("foliod: paused"))
         #expect(try folio.run("folioctl", ["resume"]).status == 0)
@@ -320,10 +323,6 @@ import FolioSQLite
         try folio.write("Documents/notes.txt", "harbour notes\n")
         let daemon = try start()
         defer { stop(daemon) }
-        func daemonStatus() throws -> [String: Any] {
-            let status = try folio.run("folioctl", ["status", "--json"]).output
-            return (try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])?["daemon"] as? [String: Any] ?? [:]
-        }
         var mostAtOnce = 0
         try waitUntil("the four scans and the notes are indexed", longestPause: 0.05) {
             mostAtOnce = max(mostAtOnce, (try daemonStatus()["recognising"] as? [String])?.count ?? 0)
@@ -381,6 +380,12 @@ import FolioSQLite
         #expect(Date().timeIntervalSince(started) < 3)
         #expect(daemon.terminationStatus == 0)
         #expect(try folio.run("folioctl", ["status"]).output.contains("not running"))
+    }
+
+    /// `folioctl status --json`'s daemon part.
+    private func daemonStatus() throws -> [String: Any] {
+        let status = try folio.run("folioctl", ["status", "--json"]).output
+        return (try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])?["daemon"] as? [String: Any] ?? [:]
     }
 
     private func indexedSinceStart() throws -> Int {
