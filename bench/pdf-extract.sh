@@ -34,8 +34,8 @@ echo "| extractor | 1 process | 2 processes |"
 echo "|---|---|---|"
 for name in folio-mupdf mutool folio-poppler pdftotext; do
     case $name in
-        folio-mupdf) command="'$bin/folioctl' extract --no-ocr --output none --backend mupdf";;
-        folio-poppler) command="'$bin/folioctl' extract --no-ocr --output none --backend poppler";;
+        folio-mupdf) command="'$bin/folioctl' extract --workers 1 --no-ocr --output none --backend mupdf";;
+        folio-poppler) command="'$bin/folioctl' extract --workers 1 --no-ocr --output none --backend poppler";;
         mutool) command="sh -c 'for f; do mutool draw -q -F txt -o /dev/null \"\$f\"; done' sh";;
         pdftotext) command="sh -c 'for f; do pdftotext -q \"\$f\" /dev/null; done' sh";;
     esac

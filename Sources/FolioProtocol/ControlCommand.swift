@@ -47,7 +47,14 @@ struct Envelope<Body: Codable>: Codable {
     }
 
     static func open(_ line: some Collection<UInt8>, peer: String) throws(ProtocolError) -> Body {
-        let version = try WireProtocol.decode(Version.self, from: line).version
+        let version: Int
+        do {
+            version = try WireProtocol.decode(Version.self, from: line).version
+        } catch {
+            // Folio's control lines before this protocol were bare words (`status`).
+            throw .malformed(expected: "Folio control", line: String(decoding: line.prefix(200), as: UTF8.self),
+                             reason: "no protocol version: \(peer) comes from another build of Folio; restart foliod after installing")
+        }
         guard version == WireProtocol.version else { throw .versionMismatch(peer: peer, theirs: version, ours: WireProtocol.version) }
         return try WireProtocol.decode(Self.self, from: line).body
     }

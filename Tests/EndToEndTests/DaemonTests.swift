@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import FolioSQLite
+import FolioProtocol
 
 /// The built `foliod` on a private home with real inotify: each test changes the disk and
 /// waits (polling, with a deadline) until the index agrees with it.
@@ -364,6 +365,26 @@ import FolioSQLite
             return result.output.split(separator: "\n").count == 40
         }
         #expect(!statuses.contains(2))
+    }
+
+    /// A `folioctl` of another build (another protocol version), or of the build before the
+    /// typed protocol (a bare `status` line), is told so by the daemon, which goes on.
+    @Test func controlClientOfAnotherBuild_isToldSo() throws {
+        let daemon = try start()
+        defer { stop(daemon) }
+        let socket = folio.home + "/run/folio/control.sock"
+        let client = "import socket, sys\ns = socket.socket(socket.AF_UNIX)\ns.connect(sys.argv[1])\n"
+            + "s.sendall(sys.argv[2].encode() + b'\\n')\nprint(s.makefile().readline(), end='')\n"
+        for (line, expected) in [(#"{"body":{"status":{}},"version":99}"#, "folioctl speaks protocol 99"), ("status", "not a Folio control message")] {
+            let answer = try folio.runTool("/usr/bin/python3", ["-c", client, socket, line])
+            let reply = try ControlReply(line: Array(answer.output.utf8))
+            guard case let .failed(reason) = reply else {
+                Issue.record("\(line): \(reply)")
+                continue
+            }
+            #expect(reason.contains(expected) && reason.contains("restart foliod"), "\(reason)")
+        }
+        #expect(try folio.run("folioctl", ["status", "--json"]).output.contains("\"running\":true"), "the daemon goes on")
     }
 
     @Test func controlCommands_withoutADaemon_sayItIsNotRunning() throws {

@@ -294,6 +294,24 @@ import FolioProtocol
         #expect(other.status == 2 && other.error.contains("run as foliod, folioq, folioctl"), "\(other)")
     }
 
+    /// `folioctl extract` reads through the workers: each file's pages in the order given,
+    /// and a file that gives nothing says why, without stopping the others.
+    @Test func extract_showsEachFilesPages_inOrder_andGoesOnPastAFailure() throws {
+        let folio = try Binaries()
+        try folio.write("Documents/digital.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/digital.pdf")))
+        try folio.write("Documents/locked.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/encrypted.pdf")))
+        try folio.write("Documents/notes.md", "# Heading\n\nmarkdown body words\n")
+        let documents = folio.home + "/Documents/"
+        let result = try folio.run("folioctl", ["extract", "--no-ocr", documents + "notes.md", documents + "locked.pdf", documents + "digital.pdf",
+                                                documents + "notes.md"])
+        #expect(result.status == 1, "a file gave nothing")
+        #expect(result.error.contains("locked.pdf is encrypted"), "\(result.error)")
+        let headers = result.output.split(separator: "\n").filter { $0.hasPrefix("== ") }.map { $0.split(separator: ":")[0] }
+        #expect(headers == ["== \(documents)notes.md", "== \(documents)digital.pdf", "== \(documents)notes.md"], "\(headers)")
+        #expect(result.output.contains("[Heading] markdown body words"))
+        #expect(result.output.contains("--- page 1"))
+    }
+
     @Test func encryptedPDF_isListedWithItsReason() throws {
         let folio = try Binaries()
         try folio.write("Documents/locked.pdf", try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/encrypted.pdf")))

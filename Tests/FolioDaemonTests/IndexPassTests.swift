@@ -6,6 +6,7 @@ import FolioCore
 import FolioSystem
 import FolioText
 import FolioTestSupport
+import FolioProtocol
 
 /// `folioctl index`'s pass: the engine with real `foliod-worker` processes, on real files
 /// in a temporary folder and a real database.
@@ -168,5 +169,44 @@ import FolioTestSupport
         #expect(try found("alpha") == ["a.txt", "z.txt"])
         let stored = try #require(try store.storedDocument(at: root + "/docs/crash.txt"))
         #expect(stored.status == .failed && stored.error?.contains("tried again when it changes") == true)
+    }
+}
+
+/// `folioctl extract`'s pass through the same worker pool.
+@Suite struct ExtractPassTests {
+    /// The stand-in worker of `IndexPassTests` kills itself when handed `crash.txt`: that
+    /// file's reading fails with how its worker ended, and the others are read.
+    @Test func workerCrashingOnAFile_costsThatFile_andTheOthersAreRead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-extract-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for (name, text) in [("a.txt", "alpha words"), ("crash.txt", "never read"), ("z.txt", "zulu words")] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + name))
+        }
+        let proxy = root + "/crashing-worker.py"
+        try Data("""
+            import os, signal, subprocess, sys, threading
+            worker = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=sys.stdout)
+            def requests():
+                for line in sys.stdin.buffer:
+                    if b'crash.txt' in line:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                    worker.stdin.write(line)
+                    worker.stdin.flush()
+                worker.stdin.close()
+            threading.Thread(target=requests, daemon=True).start()
+            sys.exit(worker.wait())
+            """.utf8).write(to: URL(fileURLWithPath: proxy))
+        let pass = ExtractPass(workerArguments: ["/usr/bin/python3", proxy, BuiltProducts.directory + "/foliod-worker"],
+                               options: .init(backend: nil, ocr: false), configuration: .default, cores: 2)
+        var shown: [(String, String)] = []
+        pass.run([root + "/a.txt", root + "/crash.txt", root + "/z.txt"]) { path, result in
+            switch result {
+            case let .success(document): shown.append((path, document.pages.flatMap(\.lines).map(\.text).joined(separator: " ")))
+            case let .failure(failure): shown.append((path, "failed: \(failure)"))
+            }
+        }
+        #expect(shown.map(\.0) == [root + "/a.txt", root + "/crash.txt", root + "/z.txt"])
+        #expect(shown.first?.1 == "alpha words" && shown.last?.1 == "zulu words", "\(shown)")
+        #expect(shown[1].1.contains("killed by signal 9"), "\(shown[1])")
     }
 }
