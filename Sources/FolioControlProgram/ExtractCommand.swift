@@ -34,20 +34,18 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .long, help: "text (default), words (one line a page: file, page, word count), or none.")
     var output: Output = .text
 
-    @Option(name: .long, help: "Files read in parallel (default: the configuration's workers, or the number of cores).")
-    var workers: Int?
+    @OptionGroup var parallel: WorkerOptions
 
     @Argument(help: "Files to read.")
     var files: [String]
 
     func run() throws {
-        var configuration: FolioConfiguration
+        let configuration: FolioConfiguration
         do {
-            configuration = try common.configuration()
+            configuration = parallel.applied(to: try common.configuration())
         } catch {
             throw ExitStatus.fail("folioctl", error)
         }
-        if let workers { configuration.daemon.workers = max(1, workers) }
         var backend: PDFOptions.Backend?
         if let name = self.backend {
             guard let value = PDFOptions.Backend(rawValue: name) else { throw ValidationError("--backend must be mupdf or poppler") }

@@ -19,8 +19,7 @@ struct IndexCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: .long, help: "Files read in parallel (default: the configuration's workers, or the number of cores).")
-    var workers: Int?
+    @OptionGroup var parallel: WorkerOptions
 
     @Argument(help: "Files and folders to index.")
     var paths: [String]
@@ -28,8 +27,7 @@ struct IndexCommand: ParsableCommand {
     func run() throws {
         let summary: IndexSummary
         do {
-            var configuration = try common.configuration()
-            if let workers { configuration.daemon.workers = max(1, workers) }
+            let configuration = parallel.applied(to: try common.configuration())
             let store = try IndexStore(path: common.databasePath)
             let roots = paths.map { AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) }
             let pass = IndexPass(store: store, configuration: configuration, home: common.paths.home,

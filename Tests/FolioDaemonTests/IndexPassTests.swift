@@ -137,31 +137,15 @@ import FolioProtocol
         }
     }
 
-    /// A worker that dies on one file (here a stand-in that passes every request to a real
-    /// `foliod-worker`, and kills itself with SIGKILL, which nothing can ignore, when handed
-    /// `crash.txt`): that file is
-    /// recorded as failed with how the worker ended, and the others are indexed.
+    /// A worker that dies on one file (`CrashingWorker`): that file is recorded as failed
+    /// with how the worker ended, and the others are indexed.
     @Test func workerCrashingOnAFile_costsThatFile_andTheRunFinishes() throws {
         try write("a.txt", "alpha before")
         try write("crash.txt", "never indexed")
         try write("z.txt", "alpha after")
-        let proxy = root + "/crashing-worker.py"
-        try Data("""
-            import os, signal, subprocess, sys, threading
-            worker = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=sys.stdout)
-            def requests():
-                for line in sys.stdin.buffer:
-                    if b'crash.txt' in line:
-                        os.kill(os.getpid(), signal.SIGKILL)
-                    worker.stdin.write(line)
-                    worker.stdin.flush()
-                worker.stdin.close()
-            threading.Thread(target=requests, daemon=True).start()
-            sys.exit(worker.wait())
-            """.utf8).write(to: URL(fileURLWithPath: proxy))
         var configuration = FolioConfiguration.default
         configuration.daemon.workers = 1
-        let arguments = ["/usr/bin/python3", proxy, BuiltProducts.directory + "/foliod-worker", "--db", store.path]
+        let arguments = try CrashingWorker.arguments(in: root) + ["--db", store.path]
         let summary = try IndexPass(store: store, configuration: configuration, home: "/", workerArguments: arguments).run([root + "/docs"])
         #expect(summary.indexed == 2, "\(summary)")
         #expect(summary.failures.map(\.path) == [root + "/docs/crash.txt"])
@@ -174,7 +158,7 @@ import FolioProtocol
 
 /// `folioctl extract`'s pass through the same worker pool.
 @Suite struct ExtractPassTests {
-    /// The stand-in worker of `IndexPassTests` kills itself when handed `crash.txt`: that
+    /// The stand-in worker (`CrashingWorker`) kills itself when handed `crash.txt`: that
     /// file's reading fails with how its worker ended, and the others are read.
     @Test func workerCrashingOnAFile_costsThatFile_andTheOthersAreRead() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-extract-\(UUID().uuidString)").path
@@ -182,7 +166,28 @@ import FolioProtocol
         for (name, text) in [("a.txt", "alpha words"), ("crash.txt", "never read"), ("z.txt", "zulu words")] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + name))
         }
-        let proxy = root + "/crashing-worker.py"
+        let pass = ExtractPass(workerArguments: try CrashingWorker.arguments(in: root),
+                               options: .init(backend: nil, ocr: false), configuration: .default, cores: 2)
+        var shown: [(String, String)] = []
+        pass.run([root + "/a.txt", root + "/crash.txt", root + "/z.txt"]) { path, result in
+            switch result {
+            case let .success(document): shown.append((path, document.pages.flatMap(\.lines).map(\.text).joined(separator: " ")))
+            case let .failure(failure): shown.append((path, "failed: \(failure)"))
+            }
+        }
+        #expect(shown.map(\.0) == [root + "/a.txt", root + "/crash.txt", root + "/z.txt"])
+        #expect(shown.first?.1 == "alpha words" && shown.last?.1 == "zulu words", "\(shown)")
+        #expect(shown[1].1.contains("killed by signal 9"), "\(shown[1])")
+    }
+}
+
+/// A stand-in worker: it passes every request to a real `foliod-worker` and kills itself
+/// with SIGKILL, which nothing can ignore, when handed a file named `crash.txt`.
+enum CrashingWorker {
+    /// The command that starts it, its script written in `folder`; the worker's own
+    /// arguments follow.
+    static func arguments(in folder: String) throws -> [String] {
+        let script = folder + "/crashing-worker.py"
         try Data("""
             import os, signal, subprocess, sys, threading
             worker = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=sys.stdout)
@@ -195,18 +200,7 @@ import FolioProtocol
                 worker.stdin.close()
             threading.Thread(target=requests, daemon=True).start()
             sys.exit(worker.wait())
-            """.utf8).write(to: URL(fileURLWithPath: proxy))
-        let pass = ExtractPass(workerArguments: ["/usr/bin/python3", proxy, BuiltProducts.directory + "/foliod-worker"],
-                               options: .init(backend: nil, ocr: false), configuration: .default, cores: 2)
-        var shown: [(String, String)] = []
-        pass.run([root + "/a.txt", root + "/crash.txt", root + "/z.txt"]) { path, result in
-            switch result {
-            case let .success(document): shown.append((path, document.pages.flatMap(\.lines).map(\.text).joined(separator: " ")))
-            case let .failure(failure): shown.append((path, "failed: \(failure)"))
-            }
-        }
-        #expect(shown.map(\.0) == [root + "/a.txt", root + "/crash.txt", root + "/z.txt"])
-        #expect(shown.first?.1 == "alpha words" && shown.last?.1 == "zulu words", "\(shown)")
-        #expect(shown[1].1.contains("killed by signal 9"), "\(shown[1])")
+            """.utf8).write(to: URL(fileURLWithPath: script))
+        return ["/usr/bin/python3", script, BuiltProducts.directory + "/foliod-worker"]
     }
 }
