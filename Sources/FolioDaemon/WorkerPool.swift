@@ -116,6 +116,7 @@ public struct WorkerPool: Sendable {
         return actions
     }
 
+    /// Remembers a file put off for another worker's OCR turn: it goes first at the next turn.
     mutating func notePutOff(_ path: String) {
         putOffPaths.insert(path)
     }
@@ -189,7 +190,7 @@ public struct WorkerPool: Sendable {
     /// replaced, and its file is lost.
     public mutating func failed(_ id: WorkerID, reason: String, now: Int64) -> (actions: [WorkerAction], events: [Event]) {
         guard let index = workers.firstIndex(where: { $0.id == id }) else { return ([], []) }
-        return replace(at: index, reason: reason, now: now, kill: true)
+        return replace(at: index, reason: reason, now: now)
     }
 
     /// A worker could not be started: its place is given up, and the file it was to read
@@ -202,12 +203,13 @@ public struct WorkerPool: Sendable {
         return [.startFailed(reason: reason)]
     }
 
-    /// Starts a new worker in place of one that died or was stopped; its file is lost.
-    private mutating func replace(at index: Int, reason: String, now: Int64, kill: Bool) -> (actions: [WorkerAction], events: [Event]) {
+    /// Kills a worker that died, broke the protocol or overran its time, and starts a new
+    /// one in its place; its file is lost.
+    private mutating func replace(at index: Int, reason: String, now: Int64) -> (actions: [WorkerAction], events: [Event]) {
         let old = workers[index]
         let id = startWorker(at: index, now: now)
         let events = old.current.map { [Event.lost(path: $0.path, reason: reason)] } ?? []
-        return ([.stop(old.id, kill: kill), .start(id)], events)
+        return ([.stop(old.id, kill: true), .start(id)], events)
     }
 
     // MARK: Time
@@ -222,7 +224,7 @@ public struct WorkerPool: Sendable {
             guard let file = workers[index].current, now > file.deadline else { continue }
             let seconds = settings.fileTimeoutMilliseconds / 1000
             let replaced = replace(at: index, reason: "extraction took longer than file_timeout_seconds (\(seconds)) and was stopped",
-                                   now: now, kill: true)
+                                   now: now)
             actions += replaced.actions
             events += replaced.events
         }
