@@ -14,12 +14,13 @@ internal import Synchronization
 /// Before each page it recognises it asks for a turn (`WorkerOCRTurns`), and after a
 /// document it recognised pages of it ends its tesseract engine.
 public enum WorkerLoop {
-    /// `openStore` is called at the first `index` request: a worker that only extracts
-    /// never opens (nor creates) the database.
+    /// `openStore` is called at the first `index` request, and again at the next one if it
+    /// failed (the database was held, say): a worker that only extracts never opens (nor
+    /// creates) the database.
     public static func run(configuration: FolioConfiguration, openStore: () throws(StoreError) -> IndexStore) {
         let requests = RequestReader()
         let turns = WorkerOCRTurns(requests: requests)
-        var store: Result<IndexStore, StoreError>?
+        var indexer: DocumentIndexer?
         answer(.hello(version: WireProtocol.version))
         while true {
             let request: WorkerRequest
@@ -33,12 +34,10 @@ public enum WorkerLoop {
             let recognitions = LoaderRegistry.ocrRecognitions
             switch request {
             case let .index(path):
-                if store == nil { store = Result { () throws(StoreError) in try openStore() } }
-                switch store! {
-                case let .success(opened):
-                    let indexer = DocumentIndexer(store: opened, configuration: configuration, ocrTurns: turns)
-                    answer(.finished(index(path, indexer: indexer, store: opened, ocrPages: { LoaderRegistry.ocrRecognitions - recognitions })))
-                case let .failure(error):
+                do throws(StoreError) {
+                    if indexer == nil { indexer = DocumentIndexer(store: try openStore(), configuration: configuration, ocrTurns: turns) }
+                    answer(.finished(index(path, indexer: indexer!, ocrPages: { LoaderRegistry.ocrRecognitions - recognitions })))
+                } catch {
                     answer(.finished(.refused(error.refusal)))
                 }
             case let .extract(path, options):
@@ -51,10 +50,10 @@ public enum WorkerLoop {
         }
     }
 
-    private static func index(_ path: String, indexer: DocumentIndexer, store: IndexStore, ocrPages: () -> Int) -> WorkerOutcome {
+    private static func index(_ path: String, indexer: DocumentIndexer, ocrPages: () -> Int) -> WorkerOutcome {
         do throws(StoreError) {
             guard let status = try? FileStatus.of(path), status.kind == .regular else {
-                try store.purge(.file(path))
+                try indexer.store.purge(.file(path))
                 return .gone
             }
             switch try indexer.index(path, status: status, now: Int64(time(nil))) {
