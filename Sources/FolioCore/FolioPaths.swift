@@ -29,6 +29,11 @@ public struct FolioPaths: Sendable, Equatable {
 
     /// Expands a leading `~` or `~/` to the home directory.
     public func expandingTilde(_ path: String) -> String {
+        Self.expandingTilde(path, home: home)
+    }
+
+    /// Expands a leading `~` or `~/` to `home`.
+    public static func expandingTilde(_ path: String, home: String) -> String {
         if path == "~" { return home }
         if path.hasPrefix("~/") { return home + path.dropFirst() }
         return path

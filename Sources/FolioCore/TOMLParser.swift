@@ -64,12 +64,11 @@ public struct TOMLParser {
         let isArray = peek() == "["
         if isArray { index += 1 }
         skipBlank()
-        let key = try dottedKey()
+        let names = try dottedKey()
         skipBlank()
         try expect("]")
         if isArray { try expect("]") }
         try endOfLine()
-        let names = key
         if isArray {
             let parent = Array(names.dropLast().map(PathStep.key))
             let last = names.last!
@@ -126,8 +125,10 @@ public struct TOMLParser {
             guard table[last] == nil else { throw twice }
             table[last] = value
         }
-        if case .table = value { sealed.insert(path(of: parents) + [last]) }
-        if case .array = value { sealed.insert(path(of: parents) + [last]) }
+        switch value {
+        case .table, .array: sealed.insert(path(of: parents) + [last])
+        default: break
+        }
     }
 
     /// The keys of a path, arrays of tables shown by their name.
@@ -417,13 +418,15 @@ public struct TOMLParser {
             guard peek() != nil else { throw failure("a ''' string is not closed") }
             index += 1
         }
-        var end = index
+        let end = index
         index += 3
-        while end - start < scalars.count, peek() == "'", index - end < 5 {
+        // Up to two quotes just before the closing three belong to the string.
+        var extra = 0
+        while extra < 2, peek() == "'" {
             index += 1
-            end += 1
+            extra += 1
         }
-        return String(String.UnicodeScalarView(scalars[start..<end]))
+        return String(String.UnicodeScalarView(scalars[start..<(end + extra)]))
     }
 
     private mutating func escape() throws(Failure) -> Unicode.Scalar {

@@ -78,7 +78,8 @@ public final class Daemon {
             reportWatchCounts(to: engine)
             let descriptors = [watches.inotify.descriptor, signals, control.listener] + control.clientDescriptors + engine.workerOutputs
             var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let timeout = pollTimeout(engine)
+            // At most a second: status lines for systemd and the workers' time limits.
+            let timeout = engine.pollTimeout(atMost: 1000)
             _ = try systemCall("poll", path: "") { poll(&entries, nfds_t(entries.count), timeout) }
             let readable = Set(entries.filter { $0.revents != 0 }.map(\.fd))
             if readable.contains(signals) { handle(signals: SignalPipe.drain(signals)) }
@@ -94,15 +95,6 @@ public final class Daemon {
         }
         notifier.notify("STOPPING=1")
         engine.stop()
-    }
-
-    /// How long poll may sleep: until the core's next deadline, at most a second (for
-    /// status and timeouts), not at all while a walk can go on.
-    private func pollTimeout(_ engine: IndexEngine) -> Int32 {
-        if engine.core.wantsWalkItems { return 0 }
-        let now = Clock.milliseconds()
-        let wake = engine.core.wakeUp(now: now).map { max(0, $0 - now) } ?? 1000
-        return Int32(min(1000, wake))
     }
 
     private func handle(signals: [Int32]) {
@@ -182,7 +174,7 @@ public final class Daemon {
         case .reload:
             return reload()
         case let .reindex(path):
-            let root = path.map { AbsolutePath.normalise(engine.core.expandingTilde($0), relativeTo: "/") }
+            let root = path.map { AbsolutePath.normalise(FolioPaths.expandingTilde($0, home: setup.home), relativeTo: "/") }
             do {
                 try engine.store.invalidate(root.map { .tree($0) } ?? .everything)
             } catch {

@@ -5,7 +5,8 @@ extension DaemonCore {
     /// Walks a folder; with `reconcile`, documents below it that the walk does not find
     /// are purged when it ends.
     mutating func startWalk(_ root: String, reconcile: Bool) -> [DaemonAction] {
-        let id = WalkID(nextWalkID())
+        walkCounter += 1
+        let id = WalkID(walkCounter)
         walks.append(PendingWalk(id: id, root: root, seen: reconcile ? [] : nil))
         return [.walk(id, root: root)]
     }
@@ -70,10 +71,5 @@ extension DaemonCore {
             actions += startWalk(folder, reconcile: true)
         }
         return actions
-    }
-
-    private mutating func nextWalkID() -> Int {
-        walkCounter += 1
-        return walkCounter
     }
 }

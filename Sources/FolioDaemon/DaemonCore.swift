@@ -19,12 +19,15 @@ public struct DaemonCore: Sendable {
     var configuration = FolioConfiguration.default
     /// Expands `~` in the configuration's folders and exclusions.
     let home: String
+    /// The cores, for the worker limit when the configuration leaves it at 0.
+    let cores: Int
     /// The watched folders, absolute.
     private(set) var folders: [String] = []
     var rules: ExcludeRules
     var coalescer: Coalescer<String>
     public internal(set) var pool: WorkerPool
     var walks: [PendingWalk] = []
+    /// The last walk's number.
     var walkCounter = 0
     public internal(set) var paused = false
     /// Set while the disk holding the index is full: when to try writing again.
@@ -57,11 +60,12 @@ public struct DaemonCore: Sendable {
         var seen: Set<String>?
     }
 
-    public init(home: String, work: WorkerPool.Work = .index) {
+    public init(home: String, cores: Int = 1) {
         self.home = home
+        self.cores = cores
         rules = ExcludeRules(patterns: [], home: home)
         coalescer = Coalescer(quiet: 0, maximumDelay: 0)
-        pool = WorkerPool(settings: .init(limit: 1, fileTimeoutMilliseconds: 0), work: work)
+        pool = WorkerPool(settings: .init(limit: 1, fileTimeoutMilliseconds: 0))
     }
 
     /// How many workers may run: `workers`, or one per core.
@@ -70,10 +74,10 @@ public struct DaemonCore: Sendable {
     }
 
     /// Handles one input; the actions are to be carried out in order.
-    public mutating func handle(_ input: DaemonInput, now: Int64, cores: Int = 1) -> [DaemonAction] {
+    public mutating func handle(_ input: DaemonInput, now: Int64) -> [DaemonAction] {
         var actions: [DaemonAction] = []
         switch input {
-        case let .configure(configuration): actions = configure(configuration, cores: cores, now: now)
+        case let .configure(configuration): actions = configure(configuration, now: now)
         case let .file(event): actions = handle(event, now: now)
         case .overflow:
             actions = [.log(.warning, "inotify queue overflowed; walking every folder again", path: nil)]
@@ -81,14 +85,10 @@ public struct DaemonCore: Sendable {
         case let .walked(id, item): actions = walked(item, in: id)
         case let .walkEnded(id): actions = walkEnded(id)
         case let .examined(path, status, reason): actions = examined(path, status: status, reason, now: now)
-        case let .worker(id, message):
-            let (workerActions, events) = pool.received(message, from: id, now: now)
-            actions = workerActions.map(DaemonAction.worker) + events.flatMap { handle($0, now: now) }
+        case let .worker(id, message): actions = absorb(pool.received(message, from: id, now: now), now: now)
         case let .workerFailed(id, reason):
-            let (workerActions, events) = pool.failed(id, reason: reason, now: now)
-            actions = [.log(.warning, "worker replaced: \(reason)", path: nil)] + workerActions.map(DaemonAction.worker)
-                + events.flatMap { handle($0, now: now) }
-        case let .workerStartFailed(id, reason): actions = pool.startFailed(id, reason: reason, now: now).flatMap { handle($0, now: now) }
+            actions = [.log(.warning, "worker replaced: \(reason)", path: nil)] + absorb(pool.failed(id, reason: reason, now: now), now: now)
+        case let .workerStartFailed(id, reason): actions = absorb(([], pool.startFailed(id, reason: reason, now: now)), now: now)
         case let .refused(change, refusal): actions = refused(change, refusal, now: now)
         case let .failed(message): actions = record(message)
         case .pause: paused = true
@@ -108,12 +108,16 @@ public struct DaemonCore: Sendable {
     public mutating func advance(now: Int64) -> [DaemonAction] {
         var actions = expireMoves(now: now)
         actions += coalescer.takeReady(at: now).map { .examine($0, .settled) }
-        let (workerActions, events) = pool.tick(now: now)
-        actions += workerActions.map(DaemonAction.worker) + events.flatMap { handle($0, now: now) }
+        actions += absorb(pool.tick(now: now), now: now)
         actions += retryAfterFullDisk(now: now)
         actions += resync(now: now)
         actions += rescanUnwatchedIfDue(now: now)
         return actions + dispatch(now: now)
+    }
+
+    /// The pool's actions, then what the core does about what became of its files.
+    private mutating func absorb(_ result: (actions: [WorkerAction], events: [WorkerPool.Event]), now: Int64) -> [DaemonAction] {
+        result.actions.map(DaemonAction.worker) + result.events.flatMap { handle($0, now: now) }
     }
 
     /// Hands out queued files (`WorkerPool.dispatch`), but none while paused or while the
@@ -148,12 +152,12 @@ public struct DaemonCore: Sendable {
 
     /// Takes a configuration: the watched folders become its folders (new ones walked and
     /// reconciled, dropped ones unwatched and their documents purged).
-    private mutating func configure(_ fresh: FolioConfiguration, cores: Int, now: Int64) -> [DaemonAction] {
+    private mutating func configure(_ fresh: FolioConfiguration, now: Int64) -> [DaemonAction] {
         configuration = fresh
         rules = ExcludeRules(patterns: fresh.exclude, home: home)
         coalescer = Coalescer(quiet: Int64(fresh.daemon.debounceMilliseconds), maximumDelay: Int64(fresh.daemon.maximumDelayMilliseconds))
         pool.settings = .init(limit: Self.workerLimit(fresh, cores: cores), fileTimeoutMilliseconds: Int64(fresh.daemon.fileTimeoutSeconds) * 1000)
-        let wanted = fresh.folders.map { AbsolutePath.normalise(expandingTilde($0), relativeTo: "/") }
+        let wanted = fresh.folders.map { AbsolutePath.normalise(FolioPaths.expandingTilde($0, home: home), relativeTo: "/") }
         var actions: [DaemonAction] = []
         for removed in folders where !wanted.contains(removed) {
             actions.append(.unwatch(tree: removed))
@@ -167,10 +171,6 @@ public struct DaemonCore: Sendable {
         for folder in added { actions += startWalk(folder, reconcile: true) }
         nextRescan = now + Int64(fresh.daemon.rescanIntervalSeconds) * 1000
         return actions
-    }
-
-    public func expandingTilde(_ path: String) -> String {
-        path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst() : path
     }
 
     /// Whether `path` is inside a watched folder and not excluded.

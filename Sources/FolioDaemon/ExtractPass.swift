@@ -33,16 +33,23 @@ public struct ExtractPass {
         var pending: [WorkerPool.Event] = []
         func perform(_ actions: [WorkerAction]) {
             for action in actions {
-                switch processes.perform(action) {
-                case let .failed(id, reason)?:
-                    let (more, events) = pool.failed(id, reason: reason, now: Clock.milliseconds())
-                    pending += events
-                    perform(more)
-                case let .startFailed(id, reason)?:
-                    pending += pool.startFailed(id, reason: reason, now: Clock.milliseconds())
-                case .message?, nil:
-                    break
-                }
+                if let report = processes.perform(action) { apply(report) }
+            }
+        }
+        /// What a worker said or what happened to it, for the pool.
+        func apply(_ report: WorkerProcesses.Report) {
+            let now = Clock.milliseconds()
+            switch report {
+            case let .message(id, message):
+                let (more, events) = pool.received(message, from: id, now: now)
+                pending += events
+                perform(more)
+            case let .failed(id, reason):
+                let (more, events) = pool.failed(id, reason: reason, now: now)
+                pending += events
+                perform(more)
+            case let .startFailed(id, reason):
+                pending += pool.startFailed(id, reason: reason, now: now)
             }
         }
         for path in paths { pool.addRecent(path, size: (try? FileStatus.of(path))?.size ?? 0) }
@@ -50,21 +57,7 @@ public struct ExtractPass {
             perform(pool.dispatch(holding: false, now: Clock.milliseconds()))
             var entries = processes.outputs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&entries, nfds_t(entries.count), 100)
-            for report in processes.read(Set(entries.filter { $0.revents != 0 }.map(\.fd))) {
-                let now = Clock.milliseconds()
-                switch report {
-                case let .message(id, message):
-                    let (more, events) = pool.received(message, from: id, now: now)
-                    pending += events
-                    perform(more)
-                case let .failed(id, reason):
-                    let (more, events) = pool.failed(id, reason: reason, now: now)
-                    pending += events
-                    perform(more)
-                case let .startFailed(id, reason):
-                    pending += pool.startFailed(id, reason: reason, now: now)
-                }
-            }
+            for report in processes.read(Set(entries.filter { $0.revents != 0 }.map(\.fd))) { apply(report) }
             let (more, events) = pool.tick(now: Clock.milliseconds())
             pending += events
             perform(more)

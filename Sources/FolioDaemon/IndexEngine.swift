@@ -19,8 +19,6 @@ final class IndexEngine {
     /// The inotify watches a walk adds folders to; `nil` when nothing is watched.
     let watches: WatchTree?
     private var walks: [WalkID: DirectoryCrawler.Walk] = [:]
-    private var configuration: FolioConfiguration
-    private let cores: Int
     private let logger = Logger(label: "folio.daemon")
     /// Actions not yet carried out; inputs that come of one are handled before the next.
     private var pending: [DaemonAction] = []
@@ -34,15 +32,12 @@ final class IndexEngine {
     /// Documents removed by the daemon's own changes.
     private(set) var purged = 0
 
-    init(store: IndexStore, home: String, workerArguments: [String], watches: WatchTree?, configuration: FolioConfiguration,
-         work: WorkerPool.Work = .index) {
+    init(store: IndexStore, home: String, workerArguments: [String], watches: WatchTree?, configuration: FolioConfiguration) {
         self.store = store
         writer = IndexWriter(store: store)
         processes = WorkerProcesses(arguments: workerArguments)
         self.watches = watches
-        self.configuration = configuration
-        cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        core = DaemonCore(home: home, work: work)
+        core = DaemonCore(home: home, cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         feed(.configure(configuration))
     }
 
@@ -51,13 +46,20 @@ final class IndexEngine {
 
     /// Hands an input to the core and carries out what it asks.
     func feed(_ input: DaemonInput) {
-        if case let .configure(fresh) = input { configuration = fresh }
-        run(core.handle(input, now: Clock.milliseconds(), cores: cores))
+        run(core.handle(input, now: Clock.milliseconds()))
     }
 
     /// Lets the core act on time (settled files, time limits, retries).
     func advance() {
         run(core.advance(now: Clock.milliseconds()))
+    }
+
+    /// How long the loop may wait for the workers (and whatever else it polls) before the
+    /// core needs it: not at all while a walk can go on, at most `longest` milliseconds.
+    func pollTimeout(atMost longest: Int64) -> Int32 {
+        if core.wantsWalkItems { return 0 }
+        let now = Clock.milliseconds()
+        return Int32(min(longest, core.wakeUp(now: now).map { max(0, $0 - now) } ?? longest))
     }
 
     /// Feeds walk items while the core wants them.
@@ -114,8 +116,7 @@ final class IndexEngine {
         case let .worker(workerAction):
             if let report = processes.perform(workerAction) { feed(Self.input(report)) }
         case let .walk(id, root):
-            let crawler = DirectoryCrawler(includeHidden: configuration.includeHidden,
-                                           rules: ExcludeRules(patterns: configuration.exclude, home: core.home))
+            let crawler = DirectoryCrawler(includeHidden: core.configuration.includeHidden, rules: core.rules)
             let watches = watches
             walks[id] = crawler.walk(root) { directory in watches?.watch(directory) }
         case let .cancelWalk(id):

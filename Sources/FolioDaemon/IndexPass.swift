@@ -64,9 +64,8 @@ public struct IndexPass {
             if engine.core.isSettled { break }
             if engine.core.isWaitingForSpace { throw .diskFull(path: store.path, operation: "index") }
             var entries = engine.workerOutputs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let now = Clock.milliseconds()
-            let wake = engine.core.wakeUp(now: now).map { max(0, $0 - now) } ?? 100
-            _ = poll(&entries, nfds_t(entries.count), Int32(min(100, wake)))
+            let timeout = engine.pollTimeout(atMost: 100)
+            _ = try? systemCall("poll", path: "") { poll(&entries, nfds_t(entries.count), timeout) }
             engine.readWorkers(Set(entries.filter { $0.revents != 0 }.map(\.fd)))
             engine.advance()
         }

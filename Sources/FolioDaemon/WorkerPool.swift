@@ -67,7 +67,6 @@ public struct WorkerPool: Sendable {
 
     public var queued: Int { queue.count }
     public var queueIsFull: Bool { queue.isFull }
-    public var workerCount: Int { workers.count }
     /// Nothing queued and no file in hand.
     public var isIdle: Bool { queue.isEmpty && workers.allSatisfy(\.isIdle) }
     /// The files being read now, and those a page of which tesseract is reading.
@@ -163,10 +162,7 @@ public struct WorkerPool: Sendable {
         case let .hello(version):
             guard version != WireProtocol.version else { return ([], []) }
             let reason = ProtocolError.versionMismatch(peer: "foliod-worker", theirs: version, ours: WireProtocol.version).description
-            startFailedAt = now
-            if let file = workers[index].current { queue.addRecent(file.path, size: file.size) }
-            workers.remove(at: index)
-            return ([.stop(id, kill: true)], [.startFailed(reason: reason)])
+            return ([.stop(id, kill: true)], startFailed(id, reason: reason, now: now))
         case .wantsTurn:
             workers[index].turnAskedAt = now
             workers[index].waitedThroughHandOut = false

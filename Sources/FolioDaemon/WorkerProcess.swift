@@ -78,7 +78,6 @@ final class WorkerProcesses {
     }
 
     var outputs: [Int32] { processes.values.map(\.output) }
-    var isEmpty: Bool { processes.isEmpty }
 
     /// Carries out an action; what went wrong is reported for the pool.
     func perform(_ action: WorkerAction) -> Report? {

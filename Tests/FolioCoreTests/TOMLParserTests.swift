@@ -20,6 +20,7 @@ import Foundation
         "s = \"\"\"\\\n    joined \\\n    here\"\"\"\n",
         "s = '''\nraw \\n text\n'''\n",
         "s = \"\"\"two quotes at the end\"\"\"\"\"\n",
+        "s = '''two quotes at the end'''''\n",
         "a = [1, 2, 3]\nb = [\"x\", 'y']\nc = [ [1, 2], [\"a\"] ]\nd = []\n",
         "a = [\n  1, # one\n  2,\n]\n",
         "t = { x = 1, y = \"two\", z.w = true }\n",
