@@ -67,6 +67,9 @@ let package = Package(
         // Tesseract and leptonica are loaded by this target when OCR is first needed, not
         // linked (their headers are used at build time: libtesseract-dev, libleptonica-dev).
         .target(name: "CTesseract"),
+        // ONNX Runtime, loaded from the file the install step put in place (no header ships
+        // with it: the few calls Folio makes are declared in the target itself).
+        .target(name: "COnnxRuntime", linkerSettings: [.linkedLibrary("dl")]),
         // The same for poppler-glib and cairo, when the poppler backend is first used
         // (headers from libpoppler-glib-dev and libcairo2-dev: `popplerHeaders`).
         .target(name: "CPoppler", cSettings: [.unsafeFlags(popplerHeaders)]),
@@ -100,6 +103,11 @@ let package = Package(
         .target(
             name: "FolioSQLite",
             dependencies: ["CSQLite"],
+            swiftSettings: swiftSettings),
+        // Text to vectors: the WordPiece tokenizer, the local model, the HTTP providers.
+        .target(
+            name: "FolioEmbedding",
+            dependencies: ["FolioCore", "COnnxRuntime", "CGio"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioStore",
@@ -192,6 +200,8 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon", "FolioProtocol", "FolioCore", "FolioSystem", "FolioStore", "FolioText",
                                                          "FolioTestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "FolioEmbeddingTests", dependencies: ["FolioEmbedding", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore"], swiftSettings: swiftSettings),

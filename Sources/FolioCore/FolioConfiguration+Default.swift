@@ -11,6 +11,7 @@ extension FolioConfiguration {
         ocr: OCROptions(enabled: true, languages: ["eng"], dpi: 300, maxPagesPerDocument: 100, timeBudgetSeconds: 300),
         daemon: DaemonOptions(debounceMilliseconds: 300, maximumDelayMilliseconds: 10_000, workers: 0, fileTimeoutSeconds: 600,
                               rescanIntervalSeconds: 900),
-        open: OpenOptions(command: [], pdfCommand: [])
+        open: OpenOptions(command: [], pdfCommand: []),
+        embeddings: EmbeddingOptions(provider: .local, model: "all-MiniLM-L6-v2", url: "", runtime: "", apiKeyFile: "", idleMinutes: 10)
     )
 }

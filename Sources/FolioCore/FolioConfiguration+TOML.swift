@@ -72,6 +72,29 @@ extension FolioConfiguration {
             }
             try open.rejectUnreadKeys()
         }
+        if var embeddings = try reader.table("embeddings") {
+            if let provider = try embeddings.string("provider") {
+                guard let value = EmbeddingOptions.Provider(rawValue: provider) else {
+                    throw .invalidValue(file: file, key: "embeddings.provider",
+                                        reason: "must be one of \(EmbeddingOptions.Provider.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(provider)\"")
+                }
+                configuration.embeddings.provider = value
+            }
+            if let model = try embeddings.string("model") {
+                guard !model.isEmpty else { throw .invalidValue(file: file, key: "embeddings.model", reason: "must name a model") }
+                configuration.embeddings.model = model
+            }
+            if let url = try embeddings.string("url") {
+                guard url.isEmpty || url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    throw .invalidValue(file: file, key: "embeddings.url", reason: "must start with http:// or https://, not \"\(url)\"")
+                }
+                configuration.embeddings.url = url
+            }
+            if let runtime = try embeddings.string("runtime") { configuration.embeddings.runtime = runtime }
+            if let keyFile = try embeddings.string("api_key_file") { configuration.embeddings.apiKeyFile = keyFile }
+            if let minutes = try embeddings.int("idle_minutes", atLeast: 1) { configuration.embeddings.idleMinutes = minutes }
+            try embeddings.rejectUnreadKeys()
+        }
         try reader.rejectUnreadKeys()
         if configuration.daemon.maximumDelayMilliseconds < configuration.daemon.debounceMilliseconds {
             throw .invalidValue(file: file, key: "max_delay_ms",

@@ -17,9 +17,10 @@ public struct FolioConfiguration: Sendable, Equatable {
     public var ocr: OCROptions
     public var daemon: DaemonOptions
     public var open: OpenOptions
+    public var embeddings: EmbeddingOptions
 
     public init(folders: [String], includeHidden: Bool, exclude: [String], maxFileSize: Int64, chunking: ChunkingOptions,
-                pdf: PDFOptions, ocr: OCROptions, daemon: DaemonOptions, open: OpenOptions) {
+                pdf: PDFOptions, ocr: OCROptions, daemon: DaemonOptions, open: OpenOptions, embeddings: EmbeddingOptions) {
         self.folders = folders
         self.includeHidden = includeHidden
         self.exclude = exclude
@@ -29,6 +30,7 @@ public struct FolioConfiguration: Sendable, Equatable {
         self.ocr = ocr
         self.daemon = daemon
         self.open = open
+        self.embeddings = embeddings
     }
 }
 

@@ -11,6 +11,12 @@ public struct FolioPaths: Sendable, Equatable {
     public var runtimeDirectory: String
     /// The daemon's control socket, in `runtimeDirectory`.
     public var controlSocket: String { runtimeDirectory + "/control.sock" }
+    /// The embedder process's socket, which answers query vectors, in `runtimeDirectory`.
+    public var embedderSocket: String { runtimeDirectory + "/embedder.sock" }
+    /// Where installed data (the embedding model, ONNX Runtime) is looked for, first
+    /// found first: `$XDG_DATA_HOME`, then each of `$XDG_DATA_DIRS` (`/usr/local/share`
+    /// and `/usr/share` when unset), each with `/folio` added.
+    public var dataDirectories: [String]
 
     /// Resolves the paths from an environment (normally the process's), so tests can
     /// give their own. Relative XDG values are ignored, as the specification says.
@@ -23,6 +29,9 @@ public struct FolioPaths: Sendable, Equatable {
         self.home = home
         configurationFile = base("XDG_CONFIG_HOME", fallback: "/.config") + "/folio/config.toml"
         databaseFile = base("XDG_DATA_HOME", fallback: "/.local/share") + "/folio/folio.sqlite"
+        let systemData = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").filter { $0.hasPrefix("/") }.map(String.init)
+        dataDirectories = ([base("XDG_DATA_HOME", fallback: "/.local/share")] + systemData).map { $0 + "/folio" }
         let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         runtimeDirectory = runtime.map { $0 + "/folio" } ?? "/tmp/folio-" + (environment["USER"] ?? "user")
     }

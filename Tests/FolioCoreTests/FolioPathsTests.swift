@@ -26,3 +26,15 @@ import FolioCore
         #expect(AbsolutePath.normalise(path, relativeTo: "/cwd") == expected)
     }
 }
+
+@Suite struct FolioDataDirectoriesTests {
+    @Test func dataDirectories_userFirst_thenSystemDefaults() {
+        let paths = FolioPaths(environment: ["HOME": "/h"])
+        #expect(paths.dataDirectories == ["/h/.local/share/folio", "/usr/local/share/folio", "/usr/share/folio"])
+    }
+
+    @Test func dataDirectories_followXDGDataDirs_withoutRelativeEntries() {
+        let paths = FolioPaths(environment: ["HOME": "/h", "XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/opt/share:relative:/srv"])
+        #expect(paths.dataDirectories == ["/d/folio", "/opt/share/folio", "/srv/folio"])
+    }
+}
