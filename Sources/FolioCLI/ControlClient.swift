@@ -1,6 +1,5 @@
 public import FolioProtocol
 internal import FolioSystem
-internal import Glibc
 
 /// Talks to a running `foliod` over its control socket: one `ControlCommand`, one
 /// `ControlReply`.
@@ -28,28 +27,14 @@ public struct ControlClient {
 
     /// The daemon's reply.
     public func send(_ command: ControlCommand) throws(Failure) -> ControlReply {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .notRunning(socket: socketPath) }
-        defer { close(descriptor) }
-        guard UnixSocketAddress.with(socketPath, { connect(descriptor, $0, $1) }) == 0 else { throw .notRunning(socket: socketPath) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let line: [UInt8]
         do {
-            try FileDescriptor.writeAll(command.line, to: descriptor)
+            line = try LineClient.exchange(command.line, with: socketPath)
         } catch {
             throw .notRunning(socket: socketPath)
         }
-        var answer = LineBuffer()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        // Until the daemon closes, or the receive time-out (an error) passes.
-        while let count = try? buffer.withUnsafeMutableBytes({ bytes throws(SystemError) in
-            try systemCall("read", path: socketPath) { read(descriptor, bytes.baseAddress!, bytes.count) }
-        }), count > 0 {
-            answer.append(buffer[0..<count])
-        }
-        answer.append([0x0A])
         do {
-            return try ControlReply(line: answer.nextLine() ?? [])
+            return try ControlReply(line: line)
         } catch {
             throw .unreadable(error)
         }

@@ -26,6 +26,7 @@ struct ForgetCommand: ParsableCommand {
                 removed += try store.purge(.file(absolute)) + store.purge(.tree(absolute))
             }
             try store.removeUnusedOCR()
+            try store.removeUnusedVectors()
             if vacuum { try store.vacuum() }
         } catch {
             throw ExitStatus.fail("folioctl", error)

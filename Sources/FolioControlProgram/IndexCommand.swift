@@ -13,7 +13,9 @@ struct IndexCommand: ParsableCommand {
             New and changed files are indexed; files whose content is unchanged are not read \
             again; documents under the given folders whose files are gone are removed. Files \
             are read by worker processes (foliod-worker), as foliod reads them: a file that \
-            crashes one is recorded as failed and the others go on.
+            crashes one is recorded as failed and the others go on. Then the semantic stage \
+            gives every new passage its vector ([embeddings] in the configuration), so that \
+            the index is complete when the command returns; --no-semantic leaves that to foliod.
             Exit status: 0 all went well, 1 some files failed (listed), 2 error.
             """)
 
@@ -21,13 +23,17 @@ struct IndexCommand: ParsableCommand {
 
     @OptionGroup var parallel: WorkerOptions
 
+    @Flag(name: .long, help: "Skip the semantic stage (vectors for search by meaning).")
+    var noSemantic = false
+
     @Argument(help: "Files and folders to index.")
     var paths: [String]
 
     func run() throws {
         let summary: IndexSummary
+        let configuration: FolioConfiguration
         do {
-            let configuration = parallel.applied(to: try common.configuration())
+            configuration = parallel.applied(to: try common.configuration())
             let store = try IndexStore(path: common.databasePath)
             let roots = paths.map { AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) }
             let pass = IndexPass(store: store, configuration: configuration, home: common.paths.home,
@@ -41,6 +47,9 @@ struct IndexCommand: ParsableCommand {
             throw ExitStatus.fail("folioctl", error)
         }
         Output.standard(report(summary))
+        if !noSemantic, configuration.embeddings.provider != .none {
+            try SemanticCommandStage.run(configuration: configuration, common: common)
+        }
         if !summary.missingRoots.isEmpty { throw ExitStatus.error }
         if !summary.failures.isEmpty { throw ExitStatus.nothing }
     }

@@ -14,19 +14,23 @@ final class ProgressLine: Sendable {
     }
 
     func show(_ progress: IndexPass.Progress) {
+        let name = progress.path.split(separator: "/").last.map(String.init) ?? progress.path
+        show(text: "[\(progress.done)/\(progress.total)] \(name)", final: progress.done == progress.total)
+    }
+
+    /// Draws `text` unless the last drawing was under 0.1 s ago (and it is not `final`).
+    func show(text: String, final: Bool) {
         guard enabled else { return }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let due = lastDraw.withLock { last in
             let elapsed = Double(now.tv_sec - last.tv_sec) + Double(now.tv_nsec - last.tv_nsec) / 1e9
-            guard elapsed >= 0.1 || progress.done == progress.total else { return false }
+            guard elapsed >= 0.1 || final else { return false }
             last = now
             return true
         }
         guard due else { return }
-        let name = progress.path.split(separator: "/").last.map(String.init) ?? progress.path
-        let line = "[\(progress.done)/\(progress.total)] \(name)"
-        Output.error("\r\u{1B}[K" + String(line.prefix(100)))
+        Output.error("\r\u{1B}[K" + String(text.prefix(100)))
     }
 
     func clear() {

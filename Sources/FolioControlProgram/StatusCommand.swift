@@ -3,6 +3,7 @@ internal import FolioCLI
 internal import FolioCore
 internal import FolioProtocol
 internal import FolioStore
+internal import FolioSemantic
 internal import FolioSystem
 internal import FoundationEssentials
 
@@ -28,6 +29,7 @@ struct StatusCommand: ParsableCommand {
         var databaseBytes: Int64?
         var counts: IndexCounts?
         var failed: Int?
+        var semantic: SemanticReport?
     }
 
     func run() throws {
@@ -39,9 +41,12 @@ struct StatusCommand: ParsableCommand {
             daemonError = "\(error)"
         } catch {}
         let path = common.databasePath
-        let counts = try? IndexReader(path: path).counts()
+        let reader = try? IndexReader(path: path)
+        let counts = try? reader?.counts()
         let size = DatabaseSize.bytes(path)
-        let report = Report(running: daemon != nil || daemonError != nil, daemon: daemon, daemonError: daemonError, database: path, databaseBytes: size, counts: counts, failed: counts?.failed)
+        let semantic = (try? common.configuration()).map { SemanticReport.gather(options: $0.embeddings, paths: common.paths, reader: reader) }
+        let report = Report(running: daemon != nil || daemonError != nil, daemon: daemon, daemonError: daemonError, database: path, databaseBytes: size,
+                            counts: counts, failed: counts?.failed, semantic: semantic)
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -85,6 +90,8 @@ struct StatusCommand: ParsableCommand {
             if let bytes = report.databaseBytes { text += ", \(Self.oneDecimal(Double(bytes) / 1_048_576)) MiB" }
             text += "\n"
             if counts.failed > 0 { text += "see the failed files: folioctl errors\n" }
+            if let semantic = report.semantic { text += semantic.lines }
+            if report.semantic?.embedder == nil, let exit = report.daemon?.embedderExit { text += "embedder: last ended \(exit)\n" }
         } else {
             text += "index: none yet at \(report.database)\n"
         }

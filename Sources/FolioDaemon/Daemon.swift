@@ -45,10 +45,12 @@ public final class Daemon {
 
     let setup: Setup
     private let watches: WatchTree
-    private let control: ControlServer
+    private let control: LineServer
     private let notifier: SystemdNotifier
     private let logger = Logger(label: "folio.daemon")
     private var engine: IndexEngine?
+    /// The embedder process, when semantic search is on.
+    private let embedder: EmbedderSupervisor?
     private var stopping = false
     private var lastStatusNotice: Int64 = 0
     private var watchCounts = (watched: 0, unwatched: 0)
@@ -56,8 +58,9 @@ public final class Daemon {
     public init(setup: Setup) throws {
         self.setup = setup
         watches = try WatchTree()
-        control = try ControlServer(path: setup.controlSocketPath)
+        control = try LineServer(path: setup.controlSocketPath)
         notifier = SystemdNotifier(environment: setup.environment)
+        embedder = setup.configuration.embeddings.provider == .none ? nil : EmbedderSupervisor(arguments: setup.workerArguments)
     }
 
     /// Runs until SIGTERM or SIGINT; then finishes the files in hand and returns.
@@ -86,14 +89,16 @@ public final class Daemon {
             if readable.contains(watches.inotify.descriptor) { readEvents(into: engine) }
             if readable.contains(control.listener) { control.accept() }
             for client in control.clientDescriptors where readable.contains(client) {
-                guard let line = control.readCommand(from: client) else { continue }
-                control.answer(client, respond(to: line, engine: engine))
+                guard let line = control.readLine(from: client) else { continue }
+                control.answer(client, respond(to: line, engine: engine).line)
             }
             engine.readWorkers(readable)
             engine.advance()
+            embedder?.update(settled: engine.core.isSettled && !engine.core.paused, at: MonotonicClock.milliseconds())
             notifyStatusIfDue(engine)
         }
         notifier.notify("STOPPING=1")
+        embedder?.stop()
         engine.stop()
     }
 
@@ -164,7 +169,10 @@ public final class Daemon {
         }
         switch command {
         case .status:
-            return .status(engine.core.status(pid: getpid(), databasePath: setup.databasePath, now: Clock.milliseconds()))
+            var status = engine.core.status(pid: getpid(), databasePath: setup.databasePath, now: MonotonicClock.milliseconds())
+            status.embedderPid = embedder?.pid
+            status.embedderExit = embedder?.lastExit
+            return .status(status)
         case .pause:
             engine.feed(.pause)
             return .done
@@ -201,7 +209,7 @@ public final class Daemon {
 
     /// A STATUS line for systemd, at most once a second.
     private func notifyStatusIfDue(_ engine: IndexEngine) {
-        let now = Clock.milliseconds()
+        let now = MonotonicClock.milliseconds()
         guard now - lastStatusNotice >= 1000 else { return }
         lastStatusNotice = now
         let current = engine.core.status(pid: getpid(), databasePath: setup.databasePath, now: now)

@@ -38,7 +38,7 @@ public struct ExtractPass {
         }
         /// What a worker said or what happened to it, for the pool.
         func apply(_ report: WorkerProcesses.Report) {
-            let now = Clock.milliseconds()
+            let now = MonotonicClock.milliseconds()
             switch report {
             case let .message(id, message):
                 let (more, events) = pool.received(message, from: id, now: now)
@@ -54,11 +54,11 @@ public struct ExtractPass {
         }
         for path in paths { pool.addRecent(path, size: (try? FileStatus.of(path))?.size ?? 0) }
         while shown < given.count {
-            perform(pool.dispatch(holding: false, now: Clock.milliseconds()))
+            perform(pool.dispatch(holding: false, now: MonotonicClock.milliseconds()))
             var entries = processes.outputs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&entries, nfds_t(entries.count), 100)
             for report in processes.read(Set(entries.filter { $0.revents != 0 }.map(\.fd))) { apply(report) }
-            let (more, events) = pool.tick(now: Clock.milliseconds())
+            let (more, events) = pool.tick(now: MonotonicClock.milliseconds())
             pending += events
             perform(more)
             for event in pending {

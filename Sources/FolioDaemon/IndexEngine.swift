@@ -46,19 +46,19 @@ final class IndexEngine {
 
     /// Hands an input to the core and carries out what it asks.
     func feed(_ input: DaemonInput) {
-        run(core.handle(input, now: Clock.milliseconds()))
+        run(core.handle(input, now: MonotonicClock.milliseconds()))
     }
 
     /// Lets the core act on time (settled files, time limits, retries).
     func advance() {
-        run(core.advance(now: Clock.milliseconds()))
+        run(core.advance(now: MonotonicClock.milliseconds()))
     }
 
     /// How long the loop may wait for the workers (and whatever else it polls) before the
     /// core needs it: not at all while a walk can go on, at most `longest` milliseconds.
     func pollTimeout(atMost longest: Int64) -> Int32 {
         if core.wantsWalkItems { return 0 }
-        let now = Clock.milliseconds()
+        let now = MonotonicClock.milliseconds()
         return Int32(min(longest, core.wakeUp(now: now).map { max(0, $0 - now) } ?? longest))
     }
 
@@ -149,14 +149,5 @@ final class IndexEngine {
         case let .failed(id, reason): .workerFailed(id, reason: reason)
         case let .startFailed(id, reason): .workerStartFailed(id, reason: reason)
         }
-    }
-}
-
-/// Monotonic milliseconds.
-enum Clock {
-    static func milliseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }

@@ -29,6 +29,9 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var lastError: String?
     /// Set when inotify watches ran out or the disk is full: what to do about it.
     public var warning: String?
+    /// The embedder process (semantic search), when one runs; how the last one failed.
+    public var embedderPid: Int32?
+    public var embedderExit: String?
 
     public init(state: State, pid: Int32, folders: [String], watchedDirectories: Int, unwatchedDirectories: Int, queued: Int,
                 debouncing: Int, current: [String], recognising: [String], indexedSinceStart: Int, filesPerSecond: Double, secondsLeft: Double?,

@@ -3,6 +3,7 @@ internal import FolioCLI
 public import FolioCore
 internal import FolioStore
 internal import FolioText
+internal import FolioSemantic
 
 /// `folioq`: search the index from a terminal or a script.
 public struct FolioQuery: ParsableCommand {
@@ -13,6 +14,8 @@ public struct FolioQuery: ParsableCommand {
             Words are all required; documents with only some of them follow those with all.
             "exact phrase"   words in this order      prefix*   words that start so
             -word            leave out what has it    a OR b    either word
+            Once the index has vectors ([embeddings]), results are found by words and by \
+            meaning together (--mode hybrid); a phrase or a prefix keeps to the words.
             Exit status: 0 results found, 1 none, 2 error.
             """)
 
@@ -42,6 +45,12 @@ public struct FolioQuery: ParsableCommand {
     @Flag(name: .long, help: "Same as --format json.")
     var json = false
 
+    @Option(name: .long, help: "hybrid (default: words and meaning), lexical (words only) or semantic (meaning only).")
+    var mode: SearchMode = .hybrid
+
+    @Flag(name: .long, help: "Show how each result was ranked: its rank by words, by meaning, and the fused score.")
+    var explain = false
+
     @Argument(help: "What to search for.")
     var query: [String] = []
 
@@ -54,14 +63,17 @@ public struct FolioQuery: ParsableCommand {
         let text = query.joined(separator: " ")
         let output = json ? .json : format
         let hits: [SearchHit]
+        let request: SearchRequest
         do throws(StoreError) {
             let reader = try IndexReader(path: common.databasePath)
-            var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(type), allChunks: allChunks,
-                                        snippetWords: output == .paths ? 0 : 24)
+            var built = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(type), allChunks: allChunks,
+                                      snippetWords: output == .paths ? 0 : 24, mode: mode)
             if let path {
                 let absolute = AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory)
-                request.scope = .tree(absolute)
+                built.scope = .tree(absolute)
             }
+            built.meaning = try meaning(of: built)
+            request = built
             hits = try reader.search(request)
         } catch .schemaTooOld(let path) {
             // foliod is creating or upgrading the index (or an older Folio left it): there is
@@ -77,12 +89,41 @@ public struct FolioQuery: ParsableCommand {
         }
         let home = common.paths.home
         switch output {
-        case .human: Output.standard(ResultPrinter(colour: Output.colourOnStandardOutput, home: home).render(hits))
-        case .json: Output.standard(JSONResults.render(query: text, hits: hits))
+        case .human: Output.standard(ResultPrinter(colour: Output.colourOnStandardOutput, home: home, explain: explain).render(hits))
+        case .json: Output.standard(JSONResults.render(query: text, mode: request.effectiveMode, hits: hits))
         case .paths: Output.standard(hits.map { $0.path + "\n" }.joined())
         }
         if hits.isEmpty { throw ExitStatus.nothing }
     }
 }
 
+extension FolioQuery {
+    /// The windows nearest the query's meaning, when the mode and the query call for them
+    /// and the index has vectors. Search by words goes on without them (a line on standard
+    /// error says why) unless meaning alone was asked for.
+    private func meaning(of request: SearchRequest) throws(StoreError) -> NearestWindows? {
+        guard mode != .lexical, !request.query.asksForExactWords else { return nil }
+        let configuration: FolioConfiguration
+        do {
+            configuration = try common.configuration()
+        } catch {
+            Output.error("folioq: searching by words only: \(error)\n")
+            return nil
+        }
+        guard configuration.embeddings.provider != .none else { return nil }
+        do {
+            return try MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath,
+                                     environment: Environment.variables)
+                .nearest(request.query.meaningText, limit: request.allChunks ? request.limit * 3 : MeaningSearch.windowDepth)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            Output.error("folioq: searching by words only: \(error)\n")
+            return nil
+        }
+    }
+}
+
 extension DocumentKind: ExpressibleByArgument {}
+
+extension SearchMode: ExpressibleByArgument {}

@@ -5,7 +5,28 @@ internal import FoundationEssentials
 enum JSONResults {
     struct Document: Encodable {
         var query: String
+        var mode: String
         var results: [Result]
+    }
+
+    /// How a result was ranked, in semantic and hybrid mode.
+    struct Ranking: Encodable {
+        var lexicalRank: Int?
+        var semanticRank: Int?
+        var similarity: Float?
+        var fusedScore: Double
+
+        enum CodingKeys: String, CodingKey {
+            case lexicalRank = "lexical_rank", semanticRank = "semantic_rank", similarity, fusedScore = "fused_score"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(lexicalRank, forKey: .lexicalRank)
+            try container.encode(semanticRank, forKey: .semanticRank)
+            try container.encode(similarity, forKey: .similarity)
+            try container.encode(fusedScore, forKey: .fusedScore)
+        }
     }
 
     struct Result: Encodable {
@@ -24,9 +45,10 @@ enum JSONResults {
         var highlights: [[Int]]
         var score: Double
         var matchesAllTerms: Bool
+        var ranking: Ranking?
 
         enum CodingKeys: String, CodingKey {
-            case rank, path, title, type, chunk, page, section, snippet, highlights, score
+            case rank, path, title, type, chunk, page, section, snippet, highlights, score, ranking
             case ocr
             case chunkPages = "chunk_pages"
             case pageLabel = "page_label"
@@ -52,20 +74,23 @@ enum JSONResults {
             try container.encode(highlights, forKey: .highlights)
             try container.encode(score, forKey: .score)
             try container.encode(matchesAllTerms, forKey: .matchesAllTerms)
+            try container.encode(ranking, forKey: .ranking)
         }
     }
 
-    static func render(query: String, hits: [SearchHit]) -> String {
+    static func render(query: String, mode: SearchMode, hits: [SearchHit]) -> String {
         let results = hits.enumerated().map { index, hit in
             Result(rank: index + 1, path: hit.path, title: hit.title, type: hit.kind.rawValue, chunk: hit.chunkOrdinal,
                    page: hit.page, chunkPages: [hit.firstPage, hit.lastPage], pageLabel: hit.pageLabel, ocr: hit.ocrConfidence != nil,
                    ocrConfidence: hit.ocrConfidence, section: hit.section, snippet: hit.snippet.text,
                    highlights: hit.snippet.highlights.map { [$0.lowerBound, $0.upperBound] }, score: hit.score,
-                   matchesAllTerms: hit.matchesAllTerms)
+                   matchesAllTerms: hit.matchesAllTerms,
+                   ranking: hit.ranking.map { Ranking(lexicalRank: $0.lexicalRank, semanticRank: $0.semanticRank, similarity: $0.similarity,
+                                                      fusedScore: $0.fusedScore) })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Document(query: query, results: results))) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(Document(query: query, mode: mode.rawValue, results: results))) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -7,6 +7,8 @@ struct ResultPrinter {
     let colour: Bool
     /// Shown as `~` at the start of paths.
     let home: String
+    /// Whether each hit's ranking is shown (`--explain`).
+    let explain: Bool
 
     func render(_ hits: [SearchHit]) -> String {
         hits.map(render).joined(separator: "\n")
@@ -20,7 +22,27 @@ struct ResultPrinter {
         if let confidence = hit.ocrConfidence { location += ", OCR \(Int(confidence))%" }
         if let section = hit.section, section != hit.title { location += " § " + section }
         let title = hit.title ?? AbsolutePath.abbreviated(hit.path, home: home)
-        return style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"
+        var text = style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"
+        if explain { text += "  " + style(Self.explanation(hit), "2") + "\n" }
+        return text
+    }
+
+    /// "words #3 (bm25 -7.21) · meaning #1 (cosine 0.612) · fused 0.0325".
+    static func explanation(_ hit: SearchHit) -> String {
+        guard let ranking = hit.ranking else { return "words (bm25 \(fixed(hit.score, 2)))\(hit.matchesAllTerms ? ", every term" : "")" }
+        let words = ranking.lexicalRank.map { "words #\($0) (bm25 \(fixed(hit.score, 2)))" } ?? "words: not found"
+        let meaning = ranking.semanticRank.map { "meaning #\($0) (cosine \(fixed(Double(ranking.similarity ?? 0), 3)))" } ?? "meaning: not among the nearest"
+        return "\(words) · \(meaning) · fused \(fixed(ranking.fusedScore, 4))"
+    }
+
+    private static func fixed(_ value: Double, _ places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        let text = String(rounded)
+        guard let dot = text.firstIndex(of: ".") else { return text + "." + String(repeating: "0", count: places) }
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        return text + String(repeating: "0", count: max(0, places - decimals))
     }
 
     private func highlighted(_ snippet: Snippet) -> String {

@@ -54,6 +54,12 @@ public final class SQLiteConnection {
         try rows(sql, arguments).compactMap { $0.first(as: T.self) }
     }
 
+    /// Calls `body` with each row in turn, without collecting them: for results too large
+    /// to hold twice (every vector of the index).
+    public func forEachRow(_ sql: String, _ arguments: SQLiteArguments = [], _ body: (SQLiteRow) -> Void) throws(SQLiteError) {
+        try run(sql, arguments, cached: false, row: body)
+    }
+
     /// The first column of the first row, as `T`.
     public func value<T: SQLiteValueConvertible>(as type: T.Type, _ sql: String, _ arguments: SQLiteArguments = []) throws(SQLiteError) -> T? {
         try row(sql, arguments)?.first(as: T.self)

@@ -59,6 +59,14 @@ extension Substring: SQLiteValueConvertible {
     public static func from(_ value: SQLiteValue) -> Substring? { String.from(value).map { Substring($0) } }
 }
 
+extension [UInt8]: SQLiteValueConvertible {
+    public var sqliteValue: SQLiteValue { .blob(self) }
+    public static func from(_ value: SQLiteValue) -> [UInt8]? {
+        if case let .blob(bytes) = value { return bytes }
+        return nil
+    }
+}
+
 extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible {
     public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
     /// A NULL is `.some(nil)`: present, and empty.

@@ -3,37 +3,48 @@ internal import FolioCore
 internal import FolioSQLite
 
 extension IndexReader {
-    /// Runs a search: first the chunks that contain every term, ranked by BM25; then, if
-    /// that left room, the chunks that contain only some, ranked the same way below them.
-    /// So `tax 2023` shows documents with both words first, and a long question still gets
-    /// its best partial matches.
+    /// Runs a search (`SearchRequest.effectiveMode`).
+    ///
+    /// By words: first the chunks that contain every term, ranked by BM25; then, if that
+    /// left room, the chunks that contain only some, ranked the same way below them. So
+    /// `tax 2023` shows documents with both words first, and a long question still gets its
+    /// best partial matches. By meaning: the chunks of the windows nearest the query's
+    /// vector. Hybrid: both lists fused by reciprocal rank (`Fusion`).
     public func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
-        guard let all = request.query.allTermsExpression, request.limit > 0 else { return [] }
+        guard request.limit > 0, !request.query.isEmpty else { return [] }
         return try read("search") { db in
-            var hits = try Self.ranked(db, expression: all, request: request, limit: request.limit, matchesAll: true)
-            if hits.count < request.limit, let any = request.query.anyTermExpression {
-                let seen = Set(hits.map { request.allChunks ? "\($0.path)#\($0.chunkOrdinal)" : $0.path })
-                let more = try Self.ranked(db, expression: any, request: request, limit: request.limit + hits.count, matchesAll: false)
-                hits += more.filter { !seen.contains(request.allChunks ? "\($0.path)#\($0.chunkOrdinal)" : $0.path) }
-                    .prefix(request.limit - hits.count)
+            switch request.effectiveMode {
+            case .lexical:
+                let ranked = try Self.lexicalRanking(db, request: request, depth: request.limit)
+                return try Self.hits(db, for: ranked.map { FusedHit(match: $0) }, request: request)
+            case .semantic:
+                let ranked = try Self.semanticRanking(db, request: request, depth: request.limit)
+                return try Self.hits(db, for: Fusion.semanticOnly(ranked), request: request)
+            case .hybrid:
+                let lexical = try Self.lexicalRanking(db, request: request, depth: Fusion.depth)
+                let semantic = try Self.semanticRanking(db, request: request, depth: Fusion.depth)
+                let fused = Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: request.allChunks)
+                return try Self.hits(db, for: Array(fused.prefix(request.limit)), request: request)
             }
-            return hits
         }
     }
 
-    /// The best `limit` matches of one MATCH expression, with their snippets.
-    private static func ranked(_ db: SQLiteConnection, expression: String, request: SearchRequest, limit: Int, matchesAll: Bool) throws -> [SearchHit] {
-        var filters = ""
-        var arguments: SQLiteArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, expression]
-        let scope = request.scope.condition(column: "d.path")
-        if request.scope != .everything {
-            filters += " AND " + scope.sql
-            arguments += scope.arguments
+    /// Both tiers of the lexical ranking, best first, at most `depth`.
+    private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
+        guard let all = request.query.allTermsExpression else { return [] }
+        var ranked = try bm25(db, expression: all, request: request, limit: depth, matchesAll: true)
+        if ranked.count < depth, let any = request.query.anyTermExpression {
+            let seen = Set(ranked.map { request.allChunks ? $0.chunk : $0.document })
+            let more = try bm25(db, expression: any, request: request, limit: depth + ranked.count, matchesAll: false)
+            ranked += more.filter { !seen.contains(request.allChunks ? $0.chunk : $0.document) }.prefix(depth - ranked.count)
         }
-        if !request.kinds.isEmpty {
-            filters += " AND d.kind IN (" + Array(repeating: "?", count: request.kinds.count).joined(separator: ", ") + ")"
-            arguments += SQLiteArguments(request.kinds.map(\.rawValue).sorted())
-        }
+        return ranked
+    }
+
+    /// The best `limit` matches of one MATCH expression.
+    private static func bm25(_ db: SQLiteConnection, expression: String, request: SearchRequest, limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
+        let (filters, filterArguments) = filters(request)
+        let arguments: SQLiteArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, expression] + filterArguments + [limit]
         let matches = """
             SELECT chunk_fts.rowid AS chunk_id, c.document_id AS document_id, bm25(chunk_fts, ?, ?, ?) AS score
             FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id
@@ -43,15 +54,65 @@ extension IndexReader {
             ? "\(matches) ORDER BY score, chunk_id LIMIT ?"
             : """
               WITH matches AS (\(matches)),
-              best AS (SELECT chunk_id, score, row_number() OVER (PARTITION BY document_id ORDER BY score, chunk_id) AS n FROM matches)
-              SELECT chunk_id, score FROM best WHERE n = 1 ORDER BY score, chunk_id LIMIT ?
+              best AS (SELECT chunk_id, document_id, score, row_number() OVER (PARTITION BY document_id ORDER BY score, chunk_id) AS n FROM matches)
+              SELECT chunk_id, document_id, score FROM best WHERE n = 1 ORDER BY score, chunk_id LIMIT ?
               """
-        arguments += [limit]
-        let ranked = try db.rows(sql, arguments).map { (id: $0["chunk_id"] as Int64, score: $0["score"] as Double) }
+        return try db.rows(sql, arguments).map {
+            RankedChunk(chunk: $0["chunk_id"], document: $0["document_id"], score: $0["score"], matchesAll: matchesAll)
+        }
+    }
+
+    /// The chunks of the nearest windows (best window first; one chunk per document unless
+    /// `allChunks`), within the request's scope and kinds and without its excluded words.
+    private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
+        guard let meaning = request.meaning, !meaning.windows.isEmpty else { return [] }
+        let similarity = Dictionary(meaning.windows.map { ($0.key, $0.similarity) }, uniquingKeysWith: max)
+        let keys = similarity.keys.map(String.init).joined(separator: ",")
+        let (filters, arguments) = filters(request)
+        var excludedChunks: Set<Int64> = []
+        var candidates: [RankedChunk] = []
+        for row in try db.rows("""
+            SELECT w.key AS key, c.id AS chunk_id, c.document_id AS document_id
+            FROM chunk_window w JOIN chunk c ON c.id = w.chunk_id JOIN document d ON d.id = c.document_id
+            WHERE w.key IN (\(keys))\(filters)
+            """, arguments) {
+            candidates.append(RankedChunk(chunk: row["chunk_id"], document: row["document_id"],
+                                          score: Double(similarity[row["key"] as Int64] ?? 0), matchesAll: false))
+        }
+        if let excluded = request.query.excludedExpression, !candidates.isEmpty {
+            let ids = Set(candidates.map(\.chunk)).map(String.init).joined(separator: ",")
+            excludedChunks = Set(try db.values(as: Int64.self, "SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid IN (\(ids))", [excluded]))
+        }
+        var seen: Set<Int64> = []
+        return candidates
+            .filter { !excludedChunks.contains($0.chunk) }
+            .sorted { $0.score > $1.score || ($0.score == $1.score && $0.chunk < $1.chunk) }
+            .filter { seen.insert(request.allChunks ? $0.chunk : $0.document).inserted }
+            .prefix(depth)
+            .map { $0 }
+    }
+
+    /// The SQL conditions (on `d`, the document) of the request's scope and kinds.
+    private static func filters(_ request: SearchRequest) -> (String, SQLiteArguments) {
+        var sql = ""
+        var arguments: SQLiteArguments = []
+        if request.scope != .everything {
+            let scope = request.scope.condition(column: "d.path")
+            sql += " AND " + scope.sql
+            arguments += scope.arguments
+        }
+        if !request.kinds.isEmpty {
+            sql += " AND d.kind IN (" + Array(repeating: "?", count: request.kinds.count).joined(separator: ", ") + ")"
+            arguments += SQLiteArguments(request.kinds.map(\.rawValue).sorted())
+        }
+        return (sql, arguments)
+    }
+
+    /// The hits of ranked chunks, in their order: where each is, and its snippet. A chunk
+    /// the words matched gets FTS5's snippet around the matches; one found by meaning only
+    /// gets the start of its text.
+    private static func hits(_ db: SQLiteConnection, for ranked: [FusedHit], request: SearchRequest) throws -> [SearchHit] {
         guard !ranked.isEmpty else { return [] }
-        // FTS5 evaluates the MATCH expression again for every row it is asked for, which
-        // costs about a millisecond for a long question: only snippets are worth that.
-        let ids = ranked.map { String($0.id) }.joined(separator: ",")
         let columns = """
             c.id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section,
             p1.label AS label1, p1.ocr_confidence AS ocr1, p2.label AS label2, p2.ocr_confidence AS ocr2
@@ -60,33 +121,48 @@ extension IndexReader {
             LEFT JOIN page p1 ON p1.document_id = c.document_id AND p1.number = c.page_first
             LEFT JOIN page p2 ON p2.document_id = c.document_id AND p2.number = c.page_last
             """
+        let words = min(request.snippetWords, 64)
+        // FTS5 evaluates the MATCH expression again for every row it is asked for, which
+        // costs about a millisecond for a long question: only snippets are worth that.
         // For a chunk over two pages, the whole text with the matches marked tells which
         // page the first match is on.
-        let rows = request.snippetWords > 0
-            ? try db.rows("""
-                SELECT \(columns), snippet(chunk_fts, 0, char(57344), char(57345), '…', ?) AS snippet,
-                       CASE WHEN c.page_break IS NOT NULL THEN highlight(chunk_fts, 0, char(57344), char(57345)) END AS marked
-                FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id \(page)
-                WHERE chunk_fts MATCH ? AND chunk_fts.rowid IN (\(ids))
-                """, [min(request.snippetWords, 64), expression])
-            : try db.rows("""
-                SELECT \(columns), '' AS snippet, NULL AS marked FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(ids))
-                """)
+        let matched = ranked.filter { $0.lexicalMatch != nil }.map { String($0.chunk) }.joined(separator: ",")
+        let unmatched = ranked.filter { $0.lexicalMatch == nil }.map { String($0.chunk) }.joined(separator: ",")
+        var rows: [SQLiteRow] = []
+        if !matched.isEmpty, let expression = request.query.anyTermExpression ?? request.query.allTermsExpression {
+            rows += request.snippetWords > 0
+                ? try db.rows("""
+                    SELECT \(columns), snippet(chunk_fts, 0, char(57344), char(57345), '…', ?) AS snippet,
+                           CASE WHEN c.page_break IS NOT NULL THEN highlight(chunk_fts, 0, char(57344), char(57345)) END AS marked
+                    FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id \(page)
+                    WHERE chunk_fts MATCH ? AND chunk_fts.rowid IN (\(matched))
+                    """, [words, expression])
+                : try db.rows("SELECT \(columns), '' AS snippet, NULL AS marked FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(matched))")
+        }
+        if !unmatched.isEmpty {
+            rows += try db.rows("""
+                SELECT \(columns), CASE WHEN ? > 0 THEN substr(c.text, 1, ?) ELSE '' END AS snippet, NULL AS marked
+                FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(unmatched))
+                """, [words, words * 12])
+        }
         let byID = Dictionary(rows.map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })
         return ranked.compactMap { match in
-            guard let row = byID[match.id] else { return nil }
+            guard let row = byID[match.chunk] else { return nil }
             let firstPage: Int = row["page_first"]
             var onLastPage = false
             if let pageBreak = row["page_break"] as Int?, let marked = row["marked"] as String?,
                let firstMatch = marked.unicodeScalars.firstIndex(of: Snippet.openMark) {
                 onLastPage = marked.unicodeScalars.distance(from: marked.unicodeScalars.startIndex, to: firstMatch) >= pageBreak
             }
+            let snippet: String = row["snippet"] ?? ""
             return SearchHit(
                 path: row["path"], title: row["title"], kind: DocumentKind(rawValue: row["kind"]) ?? .text,
                 chunkOrdinal: row["ordinal"], page: onLastPage ? row["page_last"] : firstPage, firstPage: firstPage,
                 lastPage: row["page_last"], pageLabel: row[onLastPage ? "label2" : "label1"], section: row["section"],
-                snippet: Snippet(marked: row["snippet"] ?? ""), score: match.score, matchesAllTerms: matchesAll,
-                ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"])
+                snippet: match.lexicalMatch == nil ? Snippet(leadingWords: snippet, count: words) : Snippet(marked: snippet),
+                score: match.lexicalMatch?.score ?? -Double(match.ranking?.similarity ?? 0),
+                matchesAllTerms: match.lexicalMatch?.matchesAll ?? false,
+                ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"], ranking: match.ranking)
         }
     }
 }

@@ -14,15 +14,56 @@ public struct SearchRequest: Sendable {
     /// About how many words of context a snippet shows; 0 for no snippets (faster, for
     /// output that shows none).
     public var snippetWords: Int
+    /// By words, by meaning, or both fused (what `meaning` allows).
+    public var mode: SearchMode
+    /// The window keys nearest the query's vector, when it has one: what `semantic` and
+    /// `hybrid` search with. Without it every mode searches by words.
+    public var meaning: NearestWindows?
 
     public init(query: SearchQuery, limit: Int = 20, scope: PathScope = .everything, kinds: Set<DocumentKind> = [],
-                allChunks: Bool = false, snippetWords: Int = 24) {
+                allChunks: Bool = false, snippetWords: Int = 24, mode: SearchMode = .lexical, meaning: NearestWindows? = nil) {
         self.query = query
         self.limit = limit
         self.scope = scope
         self.kinds = kinds
         self.allChunks = allChunks
         self.snippetWords = snippetWords
+        self.mode = mode
+        self.meaning = meaning
+    }
+
+    /// The mode the search runs in: by words when there is no vector, or when the query
+    /// asks for exact words (`"a phrase"`, `prefix*`), which keep their lexical meaning.
+    public var effectiveMode: SearchMode {
+        guard mode != .lexical, meaning != nil, !query.asksForExactWords else { return .lexical }
+        return mode
+    }
+}
+
+/// How results are found: by the words of the query (FTS5's BM25), by its meaning (the
+/// vectors of the windows nearest its vector), or both, fused by reciprocal rank.
+public enum SearchMode: String, Sendable, CaseIterable, Codable {
+    case lexical, semantic, hybrid
+}
+
+/// The windows nearest a query's vector, best first, from one model's `VectorIndex`.
+public struct NearestWindows: Sendable, Equatable {
+    public var model: Int64
+    public var windows: [Window]
+
+    public struct Window: Sendable, Equatable, Codable {
+        public var key: Int64
+        public var similarity: Float
+
+        public init(key: Int64, similarity: Float) {
+            self.key = key
+            self.similarity = similarity
+        }
+    }
+
+    public init(model: Int64, windows: [Window]) {
+        self.model = model
+        self.windows = windows
     }
 }
 
@@ -47,6 +88,25 @@ public struct SearchHit: Sendable, Equatable {
     public var matchesAllTerms: Bool
     /// Tesseract's mean confidence when the text of `page` came from OCR.
     public var ocrConfidence: Double?
+    /// Where the hit stands, from 1, among the words' results and the meaning's results
+    /// (`nil`: not among them), its best window's cosine similarity to the query, and
+    /// the fused score it is ranked by: what `folioq --explain` shows.
+    public var ranking: HitRanking?
+}
+
+/// How a hit of a semantic or hybrid search was ranked.
+public struct HitRanking: Sendable, Equatable {
+    public var lexicalRank: Int?
+    public var semanticRank: Int?
+    public var similarity: Float?
+    public var fusedScore: Double
+
+    public init(lexicalRank: Int?, semanticRank: Int?, similarity: Float?, fusedScore: Double) {
+        self.lexicalRank = lexicalRank
+        self.semanticRank = semanticRank
+        self.similarity = similarity
+        self.fusedScore = fusedScore
+    }
 }
 
 /// A short extract of a chunk with the matched words marked.
@@ -79,6 +139,14 @@ public struct Snippet: Sendable, Equatable {
     /// no document text is expected to hold.
     static let openMark: Unicode.Scalar = "\u{E000}"
     static let closeMark: Unicode.Scalar = "\u{E001}"
+
+    /// The first `count` words of a text (white space runs one space), with an ellipsis when
+    /// there are more: the snippet of a chunk found by meaning, which no word matched.
+    init(leadingWords text: String, count: Int) {
+        let words = text.split(whereSeparator: { $0.isWhitespace })
+        let shown = words.prefix(count).joined(separator: " ")
+        self.init(text: words.count > count ? shown + " …" : shown, highlights: [])
+    }
 
     /// Reads the output of `snippet()`: marks become ranges, white space runs one space.
     init(marked: String) {

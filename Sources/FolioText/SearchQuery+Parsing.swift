@@ -4,6 +4,7 @@ extension SearchQuery {
     public init(parsing text: String) {
         var required: [[Term]] = []
         var excluded: [Term] = []
+        var typed: [Substring] = []
         var joinWithPrevious = false
         var excludeNext = false
         for lexeme in Self.lexemes(of: text) {
@@ -23,13 +24,15 @@ extension SearchQuery {
                     excluded.append(term)
                 } else if joinWithPrevious, !required.isEmpty {
                     required[required.count - 1].append(term)
+                    typed.append(text)
                 } else {
                     required.append([term])
+                    typed.append(text)
                 }
                 joinWithPrevious = false
             }
         }
-        self.init(required: required, excluded: excluded)
+        self.init(required: required, excluded: excluded, meaningText: typed.joined(separator: " "))
     }
 
     private enum Lexeme: Equatable {
@@ -74,6 +77,6 @@ extension SearchQuery {
         guard !tokens.isEmpty else { return nil }
         let isPrefix = allowPrefix && text.hasSuffix("*") && tokens.last!.endIndex < text.endIndex
             && text[tokens.last!.endIndex...].allSatisfy { $0 == "*" }
-        return Term(tokens: tokens.map(String.init), isPrefix: isPrefix)
+        return Term(tokens: tokens.map(String.init), isPrefix: isPrefix, isPhrase: !allowPrefix)
     }
 }

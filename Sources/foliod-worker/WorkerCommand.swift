@@ -3,6 +3,7 @@ internal import FolioCLI
 internal import FolioIndexer
 internal import FolioCore
 internal import FolioStore
+internal import FolioSemantic
 
 /// `foliod-worker`: one of the engine's extraction processes, started by `foliod` and
 /// `folioctl`. It is a program of its own so that only the workers load the PDF, OCR and
@@ -15,6 +16,9 @@ struct WorkerCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @Flag(name: .long, help: "Be the embedder process: answer query vectors and embed new windows in the background.")
+    var embedder = false
+
     func run() throws {
         let configuration: FolioConfiguration
         do {
@@ -23,6 +27,12 @@ struct WorkerCommand: ParsableCommand {
             throw ExitStatus.fail("foliod-worker", error)
         }
         let path = common.databasePath
+        if embedder {
+            let service = EmbedderService(configuration: configuration, paths: common.paths, databasePath: path, environment: Environment.variables)
+            let status = service.run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         WorkerLoop.run(configuration: configuration) { () throws(StoreError) in try IndexStore(path: path) }
     }
 }

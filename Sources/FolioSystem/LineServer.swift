@@ -1,17 +1,16 @@
-internal import FolioProtocol
-internal import FolioSystem
 internal import Glibc
 
-/// The daemon's control socket: a Unix stream socket in `$XDG_RUNTIME_DIR/folio`, mode
-/// 0600 in a 0700 folder, that also checks each peer's user id (`SO_PEERCRED`): only the
-/// user who runs the daemon may talk to it. A client sends one `ControlCommand` line and
-/// reads one `ControlReply` line until the daemon closes.
-final class ControlServer {
-    let path: String
-    let listener: Int32
+/// A Unix stream socket in `$XDG_RUNTIME_DIR/folio`, mode 0600 in a 0700 folder, that also
+/// checks each peer's user id (`SO_PEERCRED`): only the user who runs the server may talk
+/// to it. A client sends one line and reads one line until the server closes (`LineClient`).
+/// The daemon's control socket and the embedder's query socket are two. Non-blocking: the
+/// owner polls `listener` and `clientDescriptors`.
+public final class LineServer {
+    public let path: String
+    public let listener: Int32
     private var clients: [Int32: [UInt8]] = [:]
 
-    init(path: String) throws(SystemError) {
+    public init(path: String) throws(SystemError) {
         self.path = path
         let directory = String(path[..<path.lastIndex(of: "/")!])
         try Directory.makePrivate(directory)
@@ -36,10 +35,10 @@ final class ControlServer {
         unlink(path)
     }
 
-    var clientDescriptors: [Int32] { Array(clients.keys) }
+    public var clientDescriptors: [Int32] { Array(clients.keys) }
 
     /// Accepts waiting connections from this user; refuses the others.
-    func accept() {
+    public func accept() {
         while true {
             let client = Glibc.accept(listener, nil, nil)
             if client < 0 { return }
@@ -56,8 +55,8 @@ final class ControlServer {
         }
     }
 
-    /// Reads from a client; returns its command line once a whole line is in.
-    func readCommand(from client: Int32) -> [UInt8]? {
+    /// Reads from a client; returns its line (without the newline) once a whole line is in.
+    public func readLine(from client: Int32) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let result = buffer.withUnsafeMutableBytes { bytes in
             Result { () throws(SystemError) in try systemCall("read", path: path) { read(client, bytes.baseAddress!, bytes.count) } }
@@ -81,9 +80,9 @@ final class ControlServer {
         return Array(clients[client]![..<newline])
     }
 
-    /// Sends the reply and closes the connection.
-    func answer(_ client: Int32, _ reply: ControlReply) {
-        try? FileDescriptor.writeAll(reply.line, to: client)
+    /// Sends the reply line and closes the connection.
+    public func answer(_ client: Int32, _ line: [UInt8]) {
+        try? FileDescriptor.writeAll(line, to: client)
         drop(client)
     }
 

@@ -1,0 +1,64 @@
+internal import FolioSystem
+internal import Glibc
+
+/// Keeps the embedder process (`foliod-worker --embedder`) going while there may be
+/// semantic work, and out of the way while foliod indexes: text is searchable first, and
+/// the model never runs beside OCR. Signals say which: SIGUSR1 pauses its background
+/// stage after the batch in hand, SIGUSR2 resumes it (its queries are answered either way).
+///
+/// It is started whenever indexing settles, ends by itself after `idle_minutes` with
+/// nothing to do, and one that fails at once (no model installed) is not started again
+/// for ten minutes: `lastExit` says why.
+final class EmbedderSupervisor {
+    private let arguments: [String]
+    private(set) var pid: pid_t?
+    private var started: Int64 = 0
+    private var settled = false
+    private var retryAfter: Int64 = 0
+    /// How the last embedder ended, when it failed.
+    private(set) var lastExit: String?
+
+    /// `arguments`: the worker program and its common arguments (`--embedder` is added).
+    init(arguments: [String]) {
+        self.arguments = arguments + ["--embedder"]
+    }
+
+    /// Called each turn of the loop with whether the core has nothing to index.
+    func update(settled now: Bool, at time: Int64) {
+        reap(at: time)
+        defer { settled = now }
+        if let pid {
+            if now != settled { kill(pid, now ? SIGUSR2 : SIGUSR1) }
+            return
+        }
+        // A start when indexing has just settled (new chunks), or at the daemon's start.
+        guard now, !settled || started == 0, time >= retryAfter else { return }
+        do {
+            pid = try ChildProcess.spawn(arguments)
+            started = time
+        } catch {
+            lastExit = "could not start: \(error)"
+            retryAfter = time + 600_000
+        }
+    }
+
+    /// Notices an embedder that ended.
+    private func reap(at time: Int64) {
+        guard let running = pid else { return }
+        var status: Int32 = 0
+        guard waitpid(running, &status, WNOHANG) == running else { return }
+        pid = nil
+        if status != 0 {
+            lastExit = ChildProcess.describe(exitStatus: status)
+            if time - started < 60_000 { retryAfter = time + 600_000 }
+        }
+    }
+
+    /// Ends the embedder and waits for it.
+    func stop() {
+        guard let running = pid else { return }
+        kill(running, SIGTERM)
+        _ = try? ChildProcess.wait(running, program: "foliod-worker --embedder")
+        pid = nil
+    }
+}

@@ -1,0 +1,73 @@
+public import FolioStore
+internal import FolioProtocol
+internal import FolioSystem
+
+/// What is asked of the embedder process on its socket (`FolioPaths.embedderSocket`),
+/// one line each, by `folioq`, the launchers, `folioctl status` and `foliod`.
+public enum EmbedderRequest: Codable, Sendable, Equatable {
+    /// The windows nearest the text's meaning, with the model queries use.
+    case nearest(text: String, limit: Int)
+    /// Stop embedding in the background after the batch in hand (foliod is indexing:
+    /// text first, and never beside OCR).
+    case pause
+    /// Go on embedding, and look for new work now.
+    case resume
+    case status
+}
+
+/// The embedder's answer to one request.
+public struct EmbedderReply: Codable, Sendable, Equatable {
+    /// For `nearest`: the model of the windows (`nil`: no vectors yet) and the windows.
+    public var model: Int64?
+    public var windows: [NearestWindows.Window]
+    public var status: EmbedderStatus?
+    public var error: String?
+
+    public init(model: Int64? = nil, windows: [NearestWindows.Window] = [], status: EmbedderStatus? = nil, error: String? = nil) {
+        self.model = model
+        self.windows = windows
+        self.status = status
+        self.error = error
+    }
+}
+
+/// The embedder process as `folioctl status` shows it.
+public struct EmbedderStatus: Codable, Sendable, Equatable {
+    public var pid: Int32
+    /// Resident memory, KiB.
+    public var residentKiB: Int
+    public var model: String
+    public var paused: Bool
+    public var progress: SemanticProgress?
+    /// Why the background stage last stopped (a server down, a model missing).
+    public var lastError: String?
+
+    public init(pid: Int32, residentKiB: Int, model: String, paused: Bool, progress: SemanticProgress?, lastError: String?) {
+        self.pid = pid
+        self.residentKiB = residentKiB
+        self.model = model
+        self.paused = paused
+        self.progress = progress
+        self.lastError = lastError
+    }
+}
+
+/// A request with the build's protocol version, so two builds say so instead of misreading
+/// each other.
+struct EmbedderEnvelope: Codable {
+    var version: Int
+    var request: EmbedderRequest
+}
+
+extension EmbedderRequest {
+    var line: [UInt8] { WireProtocol.encode(EmbedderEnvelope(version: WireProtocol.version, request: self)) }
+}
+
+/// Talks to a running embedder process.
+public enum EmbedderClient {
+    /// The reply, or `nil` when no embedder process answers (none runs, another build's).
+    public static func send(_ request: EmbedderRequest, socket: String, timeoutMilliseconds: Int = 5000) -> EmbedderReply? {
+        guard let line = try? LineClient.exchange(request.line, with: socket, timeoutMilliseconds: timeoutMilliseconds) else { return nil }
+        return try? WireProtocol.decode(EmbedderReply.self, from: line)
+    }
+}

@@ -1,0 +1,240 @@
+public import FolioCore
+internal import FolioEmbedding
+internal import FolioProtocol
+public import FolioStore
+internal import FolioSystem
+internal import Glibc
+internal import Synchronization
+
+/// The embedder process (`foliod-worker --embedder`, started by `foliod`): it keeps the
+/// model loaded, answers query vectors on its socket so that `folioq` and the launchers
+/// never load a cold model per keystroke, and gives new windows their vectors in the
+/// background, at idle priority, while foliod lets it (`pause` while foliod indexes).
+/// It ends after `[embeddings] idle_minutes` with nothing to do and no query.
+public final class EmbedderService: @unchecked Sendable {
+    let configuration: FolioConfiguration
+    let paths: FolioPaths
+    let databasePath: String
+    let environment: [String: String]
+    private let state = Mutex(SharedState())
+
+    struct SharedState {
+        var paused = false
+        var wake = false
+        var stopping = false
+        var lastWork = MonotonicClock.milliseconds()
+        var progress: SemanticProgress?
+        var lastError: String?
+        var model = ""
+    }
+
+    public init(configuration: FolioConfiguration, paths: FolioPaths, databasePath: String, environment: [String: String]) {
+        self.configuration = configuration
+        self.paths = paths
+        self.databasePath = databasePath
+        self.environment = environment
+    }
+
+    /// Serves until idle long enough or told to stop (SIGTERM); returns the exit status.
+    public func run() -> Int32 {
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        for signal in [SIGTERM, SIGINT] {
+            Glibc.signal(signal) { _ in EmbedderService.terminated.store(true, ordering: .relaxed) }
+        }
+        // foliod's word: SIGUSR1 while it indexes, SIGUSR2 when it is done.
+        Glibc.signal(SIGUSR1) { _ in EmbedderService.signalled.store(EmbedderService.pauseSignal, ordering: .relaxed) }
+        Glibc.signal(SIGUSR2) { _ in EmbedderService.signalled.store(EmbedderService.resumeSignal, ordering: .relaxed) }
+        let embedder: any Embedder
+        do {
+            embedder = try EmbedderFactory.make(options: configuration.embeddings, paths: paths, environment: environment)
+        } catch {
+            try? FileDescriptor.writeAll(Array("foliod-worker --embedder: \(error)\n".utf8), to: 2)
+            return 2
+        }
+        let server: LineServer
+        do {
+            server = try LineServer(path: paths.embedderSocket)
+        } catch {
+            try? FileDescriptor.writeAll(Array("foliod-worker --embedder: \(error)\n".utf8), to: 2)
+            return 2
+        }
+        state.withLock { $0.model = embedder.identity.description }
+        let background = BackgroundThread { [self] in embedInBackground(embedder) }
+        var queries = QueryAnswerer(databasePath: databasePath, embedder: embedder, configuration: configuration, paths: paths,
+                                    environment: environment)
+        let idleLimit = Int64(configuration.embeddings.idleMinutes) * 60_000
+        while !Self.terminated.load(ordering: .relaxed) {
+            var descriptors = ([server.listener] + server.clientDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
+            switch Self.signalled.exchange(0, ordering: .relaxed) {
+            case Self.pauseSignal: state.withLock { $0.paused = true }
+            case Self.resumeSignal: resume()
+            default: break
+            }
+            if descriptors[0].revents != 0 { server.accept() }
+            for entry in descriptors.dropFirst() where entry.revents != 0 {
+                guard let line = server.readLine(from: entry.fd) else { continue }
+                server.answer(entry.fd, WireProtocol.encode(answer(line, queries: &queries)))
+            }
+            if state.withLock({ MonotonicClock.milliseconds() - $0.lastWork > idleLimit }) { break }
+        }
+        state.withLock { $0.stopping = true }
+        background.join()
+        return 0
+    }
+
+    /// Set by SIGTERM and SIGINT.
+    static let terminated = Atomic<Bool>(false)
+    /// The last of SIGUSR1 (`pauseSignal`) and SIGUSR2 (`resumeSignal`) not acted on yet.
+    static let signalled = Atomic<Int>(0)
+    static let pauseSignal = 1
+    static let resumeSignal = 2
+
+    /// Go on embedding, and look for new work now.
+    private func resume() {
+        state.withLock {
+            $0.paused = false
+            $0.wake = true
+            $0.lastWork = MonotonicClock.milliseconds()
+        }
+    }
+
+    private func answer(_ line: [UInt8], queries: inout QueryAnswerer) -> EmbedderReply {
+        let envelope: EmbedderEnvelope
+        do {
+            envelope = try WireProtocol.decode(EmbedderEnvelope.self, from: line)
+        } catch {
+            return EmbedderReply(error: "\(error)")
+        }
+        guard envelope.version == WireProtocol.version else {
+            return EmbedderReply(error: "the embedder and its client come from different builds; restart foliod")
+        }
+        switch envelope.request {
+        case let .nearest(text, limit):
+            state.withLock { $0.lastWork = MonotonicClock.milliseconds() }
+            do {
+                guard let nearest = try queries.nearest(text, limit: limit) else { return EmbedderReply() }
+                return EmbedderReply(model: nearest.model, windows: nearest.windows)
+            } catch {
+                return EmbedderReply(error: "\(error)")
+            }
+        case .pause:
+            state.withLock { $0.paused = true }
+            return EmbedderReply(status: status())
+        case .resume:
+            resume()
+            return EmbedderReply(status: status())
+        case .status:
+            return EmbedderReply(status: status())
+        }
+    }
+
+    private func status() -> EmbedderStatus {
+        state.withLock {
+            EmbedderStatus(pid: getpid(), residentKiB: Self.residentKiB(), model: $0.model, paused: $0.paused, progress: $0.progress,
+                           lastError: $0.lastError)
+        }
+    }
+
+    /// The background stage: a batch at a time while not paused; when nothing is left,
+    /// a look for new work every ten seconds (at once when foliod says `resume`).
+    private func embedInBackground(_ embedder: any Embedder) {
+        var stage: SemanticStage?
+        var meter = RateMeter()
+        var nextLook: Int64 = 0
+        var lastCoverage: Int64 = 0
+        while true {
+            let (paused, stopping, wake) = state.withLock { state in
+                defer { state.wake = false }
+                return (state.paused, state.stopping, state.wake)
+            }
+            if stopping { return }
+            let now = MonotonicClock.milliseconds()
+            if paused || (!wake && now < nextLook) {
+                usleep(200_000)
+                continue
+            }
+            do {
+                if stage == nil { stage = try SemanticStage(store: IndexStore(path: databasePath), embedder: embedder) }
+                let count = try stage!.embedBatch(windows: 32)
+                let done = MonotonicClock.milliseconds()
+                meter.record(count, at: done)
+                if count == 0 || done - lastCoverage > 5000 {
+                    let coverage = try stage!.coverage()
+                    lastCoverage = done
+                    state.withLock { $0.progress = SemanticProgress(coverage: coverage, rate: count == 0 ? nil : meter.rate(at: done)) }
+                } else {
+                    state.withLock { $0.progress?.coverage.embedded += count }
+                }
+                state.withLock {
+                    $0.lastError = nil
+                    if count > 0 { $0.lastWork = done }
+                }
+                if count == 0 { nextLook = done + 10_000 }
+            } catch {
+                // A server that is down or a database that is busy: try again in a minute.
+                state.withLock { $0.lastError = "\(error)" }
+                stage = nil
+                nextLook = MonotonicClock.milliseconds() + 60_000
+            }
+        }
+    }
+
+    static func residentKiB() -> Int {
+        guard let text = try? FileReader.readAll("/proc/self/statm", limit: 4096) else { return 0 }
+        let fields = String(decoding: text, as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
+}
+
+/// Answers `nearest` from the vectors in memory: the model queries use (the newest
+/// complete one, which may not be the one being built) and its vectors, read anew only
+/// where rows were added since the last query.
+struct QueryAnswerer {
+    let databasePath: String
+    let configuration: FolioConfiguration
+    let paths: FolioPaths
+    let environment: [String: String]
+    private var embedders: [String: any Embedder] = [:]
+    private var index: VectorIndex?
+    private var reader: IndexReader?
+
+    /// `embedder`: one loaded already, used when the index's model is its model.
+    init(databasePath: String, embedder: (any Embedder)?, configuration: FolioConfiguration, paths: FolioPaths, environment: [String: String]) {
+        self.databasePath = databasePath
+        self.configuration = configuration
+        self.paths = paths
+        self.environment = environment
+        if let embedder { embedders[embedder.identity.description] = embedder }
+    }
+
+    mutating func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
+        if reader == nil { reader = try IndexReader(path: databasePath) }
+        guard let reader, let model = try reader.queryModel() else { return nil }
+        if index?.model.id != model.id { index = VectorIndex(model: model) }
+        try reader.refresh(&index!)
+        let embedder = try embedder(for: model)
+        let vector = try embedder.embed(text)
+        return NearestWindows(model: model.id, windows: index!.nearest(vector, limit: limit).map { .init(key: $0.key, similarity: $0.similarity) })
+    }
+
+    private mutating func embedder(for model: EmbeddingModelRecord) throws -> any Embedder {
+        let name = "\(model.provider):\(model.name)"
+        if let embedder = embedders[name] { return embedder }
+        let embedder = try EmbedderFactory.make(options: configuration.embeddings.naming(model), paths: paths, environment: environment)
+        embedders[name] = embedder
+        return embedder
+    }
+}
+
+extension EmbeddingOptions {
+    /// These options with the provider and model of a model in the index: the one a query
+    /// must be embedded with, even when the configuration has moved on to another.
+    public func naming(_ model: EmbeddingModelRecord) -> EmbeddingOptions {
+        var options = self
+        options.provider = Provider(rawValue: model.provider) ?? provider
+        options.model = model.name
+        return options
+    }
+}

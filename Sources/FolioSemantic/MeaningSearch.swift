@@ -1,0 +1,29 @@
+public import FolioCore
+public import FolioStore
+
+/// The windows nearest a query's meaning, for `folioq` and the launchers: from the
+/// embedder process when one runs (the model is loaded there, and the vectors are in its
+/// memory), else computed in this process, which then loads the model itself (a few
+/// hundred milliseconds; a launcher keeps it for the next keystrokes).
+public final class MeaningSearch {
+    let paths: FolioPaths
+    private var local: QueryAnswerer
+
+    public init(configuration: FolioConfiguration, paths: FolioPaths, databasePath: String, environment: [String: String]) {
+        self.paths = paths
+        local = QueryAnswerer(databasePath: databasePath, embedder: nil, configuration: configuration, paths: paths, environment: environment)
+    }
+
+    /// `nil` when the index has no vectors yet. Throws when there are vectors but the
+    /// model to embed the query with cannot run here.
+    public func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
+        if let reply = EmbedderClient.send(.nearest(text: text, limit: limit), socket: paths.embedderSocket), reply.error == nil {
+            return reply.model.map { NearestWindows(model: $0, windows: reply.windows) }
+        }
+        return try local.nearest(text, limit: limit)
+    }
+
+    /// How many windows a search reads from the meaning side: enough for `Fusion.depth`
+    /// documents (a document has one to a few hundred windows; most results are short).
+    public static let windowDepth = 300
+}

@@ -1,0 +1,52 @@
+public import FolioStore
+
+/// The semantic stage's progress as `folioctl` shows it:
+/// "semantic: 41%, 12,345 of 30,112 windows, 22/s, 13 min left".
+public struct SemanticProgress: Sendable, Equatable, Codable {
+    public var coverage: SemanticCoverage
+    /// Windows embedded per second lately; `nil` when nothing is being embedded.
+    public var rate: Double?
+
+    public init(coverage: SemanticCoverage, rate: Double?) {
+        self.coverage = coverage
+        self.rate = rate
+    }
+
+    /// The windows still to embed, counting about three for each chunk not cut yet.
+    public var remaining: Int {
+        max(0, coverage.windows - coverage.embedded) + coverage.chunksWithoutWindows * 3
+    }
+
+    public var percent: Int {
+        let total = coverage.embedded + remaining
+        return total == 0 ? 100 : min(100, coverage.embedded * 100 / total)
+    }
+
+    public var secondsLeft: Int? {
+        guard let rate, rate > 0 else { return nil }
+        return Int((Double(remaining) / rate).rounded(.up))
+    }
+
+    public var line: String {
+        if coverage.isComplete { return "semantic: complete, \(Self.grouped(coverage.embedded)) windows" }
+        var text = "semantic: \(percent)%, \(Self.grouped(coverage.embedded)) of \(Self.grouped(coverage.embedded + remaining)) windows"
+        if let rate { text += ", \(Int(rate.rounded()))/s" }
+        if let seconds = secondsLeft { text += ", " + Self.duration(seconds) + " left" }
+        return text
+    }
+
+    static func duration(_ seconds: Int) -> String {
+        seconds < 60 ? "\(seconds) s" : seconds < 3600 ? "\((seconds + 59) / 60) min" : "\(seconds / 3600) h \((seconds % 3600 + 59) / 60) min"
+    }
+
+    /// 12345 as "12,345".
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+}

@@ -1,0 +1,121 @@
+public import FolioEmbedding
+public import FolioStore
+internal import FolioSystem
+
+/// The semantic stage: cuts the windows of chunks that have none, then gives each window
+/// text without a vector of the configured model one, a batch at a time. Each batch is its
+/// own transaction, so the work survives a restart or a kill -9 and goes on where it
+/// stopped. When nothing is left, the model is marked complete, and the vectors of any
+/// model it replaces are removed (they answered queries until then).
+public final class SemanticStage {
+    public let store: IndexStore
+    public let embedder: any Embedder
+    public let model: EmbeddingModelRecord
+
+    public init(store: IndexStore, embedder: any Embedder) throws(StoreError) {
+        self.store = store
+        self.embedder = embedder
+        model = try store.embeddingModel(provider: embedder.identity.provider.rawValue, name: embedder.identity.model)
+    }
+
+    /// Cuts the windows of every chunk that has none yet (hashing only: fast).
+    public func cutWindows() throws(StoreError) {
+        while true {
+            let chunks = try store.chunksWithoutWindows(limit: 2000)
+            if chunks.isEmpty { return }
+            try store.saveWindows(chunks.map { chunk in
+                (chunk.id, EmbeddingWindows.texts(title: chunk.title, section: chunk.section, text: chunk.text).map(EmbeddingWindows.key))
+            })
+        }
+    }
+
+    /// Embeds up to about `windows` window texts that have no vector; returns how many were
+    /// embedded (0: the model is complete, and is now marked so).
+    public func embedBatch(windows: Int = 64) throws(SemanticStageError) -> Int {
+        do {
+            try cutWindows()
+            var pending: [Int64: String] = [:]
+            var order: [Int64] = []
+            let chunks = try store.chunksAwaitingVectors(model: model.id, limit: max(1, windows / 2))
+            for chunk in chunks {
+                for text in EmbeddingWindows.texts(title: chunk.title, section: chunk.section, text: chunk.text) {
+                    let key = EmbeddingWindows.key(text)
+                    if pending.updateValue(text, forKey: key) == nil { order.append(key) }
+                }
+            }
+            let done = try store.keysWithVectors(model: model.id, among: order)
+            order.removeAll { done.contains($0) }
+            if order.isEmpty {
+                if try store.semanticCoverage(model: model.id).isComplete { try store.completeModel(model.id) }
+                return 0
+            }
+            var written = 0
+            for start in stride(from: 0, to: order.count, by: embedder.batchSize) {
+                let keys = Array(order[start..<min(order.count, start + embedder.batchSize)])
+                let vectors = try embedder.embed(keys.map { pending[$0]! })
+                try store.saveVectors(model: model.id, zip(keys, vectors).map { ($0, QuantisedVector($1)) })
+                written += keys.count
+            }
+            return written
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch let error as EmbeddingError {
+            throw .embedding(error)
+        } catch {
+            throw .embedding(.runtime(reason: "\(error)"))
+        }
+    }
+
+    public func coverage() throws(StoreError) -> SemanticCoverage {
+        try store.semanticCoverage(model: model.id)
+    }
+}
+
+/// Why the semantic stage stopped.
+public enum SemanticStageError: Error, CustomStringConvertible {
+    case store(StoreError)
+    case embedding(EmbeddingError)
+
+    public var description: String {
+        switch self {
+        case let .store(error): "\(error)"
+        case let .embedding(error): "\(error)"
+        }
+    }
+}
+
+extension SemanticStage {
+    /// What a run to completion did.
+    public struct Summary: Sendable {
+        public var embedded: Int
+        public var milliseconds: Int64
+        public var coverage: SemanticCoverage
+    }
+
+    /// Embeds until every window has a vector (`folioctl index`, in the foreground),
+    /// calling `progress` after each batch.
+    public func runToCompletion(progress: (SemanticProgress) -> Void) throws(SemanticStageError) -> Summary {
+        let start = MonotonicClock.milliseconds()
+        var meter = RateMeter()
+        meter.record(0, at: start)
+        var embedded = 0
+        var coverage: SemanticCoverage
+        do { coverage = try self.coverage() } catch { throw .store(error) }
+        var measured = start
+        while true {
+            let count = try embedBatch()
+            let now = MonotonicClock.milliseconds()
+            meter.record(count, at: now)
+            embedded += count
+            // Counting the windows reads the whole table: every few seconds, and at the end.
+            if count == 0 || now - measured > 3000 {
+                do { coverage = try self.coverage() } catch { throw .store(error) }
+                measured = now
+            } else {
+                coverage.embedded += count
+            }
+            progress(SemanticProgress(coverage: coverage, rate: meter.rate(at: now)))
+            if count == 0 { return Summary(embedded: embedded, milliseconds: now - start, coverage: coverage) }
+        }
+    }
+}

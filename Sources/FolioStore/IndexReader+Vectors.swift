@@ -1,0 +1,44 @@
+internal import FolioSQLite
+
+extension IndexReader {
+    /// The model queries are answered with: the newest complete one, else (while the first
+    /// model is being built) the newest with any vector. `nil`: no vectors yet.
+    public func queryModel() throws(StoreError) -> EmbeddingModelRecord? {
+        try read("find the embedding model") { db in try Self.queryModel(db) }
+    }
+
+    static func queryModel(_ db: SQLiteConnection) throws -> EmbeddingModelRecord? {
+        try db.row("""
+            SELECT \(EmbeddingModelRecord.columns) FROM embedding_model m
+            WHERE m.completed_at IS NOT NULL OR EXISTS (SELECT 1 FROM vector v WHERE v.model_id = m.id)
+            ORDER BY m.completed_at IS NULL, m.completed_at DESC, m.id DESC LIMIT 1
+            """).map(EmbeddingModelRecord.init(row:))
+    }
+
+    /// The model row of a provider and model name, if vectors were ever made with it.
+    public func embeddingModel(provider: String, name: String) throws(StoreError) -> EmbeddingModelRecord? {
+        try read("find the embedding model") { db in
+            try db.row("SELECT \(EmbeddingModelRecord.columns) FROM embedding_model WHERE provider = ? AND name = ?", [provider, name])
+                .map(EmbeddingModelRecord.init(row:))
+        }
+    }
+
+    /// Reads the vectors of `index.model` written since it was last refreshed.
+    public func refresh(_ index: inout VectorIndex) throws(StoreError) {
+        let model = index.model.id
+        let after = index.lastRow
+        var copy = index
+        try read("read vectors") { db in
+            try db.forEachRow("SELECT id, key, scale, data FROM vector WHERE model_id = ? AND id > ? ORDER BY id", [model, after]) { row in
+                copy.append(key: row["key"], scale: Float(row["scale"] as Double), bytes: row["data"])
+                copy.lastRow = row["id"]
+            }
+        }
+        index = copy
+    }
+
+    /// How far `model` is.
+    public func semanticCoverage(model: Int64) throws(StoreError) -> SemanticCoverage {
+        try read("measure semantic coverage") { db in try IndexStore.coverage(db, model: model) }
+    }
+}
