@@ -212,6 +212,8 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioEmbeddingTests", dependencies: ["FolioEmbedding", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"],
                     swiftSettings: swiftSettings),
+        .testTarget(name: "FolioSemanticTests", dependencies: ["FolioSemantic", "FolioEmbedding", "FolioStore", "FolioCore", "FolioText"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",

@@ -8,13 +8,15 @@ internal import Glibc
 ///
 /// It is started whenever indexing settles, ends by itself after `idle_minutes` with
 /// nothing to do, and one that fails at once (no model installed) is not started again
-/// for ten minutes: `lastExit` says why.
+/// for ten minutes: `lastExit` says why. One killed by a signal (a crash, an OOM kill) is
+/// started again at once: its work is in the database, and it goes on from there.
 final class EmbedderSupervisor {
     private let arguments: [String]
     private(set) var pid: pid_t?
     private var started: Int64 = 0
     private var settled = false
     private var retryAfter: Int64 = 0
+    private var restart = false
     /// How the last embedder ended, when it failed.
     private(set) var lastExit: String?
 
@@ -31,11 +33,13 @@ final class EmbedderSupervisor {
             if now != settled { kill(pid, now ? SIGUSR2 : SIGUSR1) }
             return
         }
-        // A start when indexing has just settled (new chunks), or at the daemon's start.
-        guard now, !settled || started == 0, time >= retryAfter else { return }
+        // A start when indexing has just settled (new chunks), at the daemon's start, or
+        // after a crash.
+        guard now, !settled || started == 0 || restart, time >= retryAfter else { return }
         do {
             pid = try ChildProcess.spawn(arguments)
             started = time
+            restart = false
         } catch {
             lastExit = "could not start: \(error)"
             retryAfter = time + 600_000
@@ -48,9 +52,13 @@ final class EmbedderSupervisor {
         var status: Int32 = 0
         guard waitpid(running, &status, WNOHANG) == running else { return }
         pid = nil
-        if status != 0 {
-            lastExit = ChildProcess.describe(exitStatus: status)
-            if time - started < 60_000 { retryAfter = time + 600_000 }
+        guard status != 0 else { return }
+        lastExit = ChildProcess.describe(exitStatus: status)
+        // WIFSIGNALED: killed, not failed.
+        if status & 0x7F != 0 {
+            restart = true
+        } else if time - started < 60_000 {
+            retryAfter = time + 600_000
         }
     }
 

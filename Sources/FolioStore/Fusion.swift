@@ -36,6 +36,11 @@ enum Fusion {
     /// How deep each list is read.
     static let depth = 100
     static let k = 60.0
+    /// The cosine similarity below which a window is not found by meaning. all-MiniLM-L6-v2
+    /// puts unrelated texts at 0 to 0.15 and a paraphrase with no word in common ("how much
+    /// did the car repair cost", "vehicle service invoice: 480 EUR") at 0.24; on Cranfield
+    /// and CISI a floor of 0 or 0.2 ranks the same, 0.3 loses recall (docs/benchmarks.md).
+    static let leastSimilarity: Float = 0.2
 
     static func reciprocalRank(lexical: [RankedChunk], semantic: [RankedChunk], allChunks: Bool) -> [FusedHit] {
         // One result per document unless every chunk was asked for: a document found by

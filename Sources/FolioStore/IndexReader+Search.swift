@@ -64,9 +64,13 @@ extension IndexReader {
 
     /// The chunks of the nearest windows (best window first; one chunk per document unless
     /// `allChunks`), within the request's scope and kinds and without its excluded words.
+    /// Windows below `Fusion.leastSimilarity` are no match: a query about tomatoes does not
+    /// list every document by how little it is about them.
     private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
-        guard let meaning = request.meaning, !meaning.windows.isEmpty else { return [] }
-        let similarity = Dictionary(meaning.windows.map { ($0.key, $0.similarity) }, uniquingKeysWith: max)
+        guard let meaning = request.meaning else { return [] }
+        let near = meaning.windows.filter { $0.similarity >= Fusion.leastSimilarity }
+        let similarity = Dictionary(near.map { ($0.key, $0.similarity) }, uniquingKeysWith: max)
+        guard !similarity.isEmpty else { return [] }
         let keys = similarity.keys.map(String.init).joined(separator: ",")
         let (filters, arguments) = filters(request)
         var excludedChunks: Set<Int64> = []

@@ -18,8 +18,18 @@ struct Binaries {
     init() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("folio-e2e-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: home + "/Documents", withIntermediateDirectories: true)
+        // No shared data folders: the embedding model installed for every user is out of
+        // sight, so these tests see search by words, and Folio's way of going on without the
+        // model. `withSemanticSearch()` brings it back.
         environment = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config",
-                       "LANG": "C.UTF-8"]
+                       "LANG": "C.UTF-8", "XDG_DATA_DIRS": home + "/no-shared-data"]
+    }
+
+    /// The same home with the data folders where `make test` installs the embedding model.
+    func withSemanticSearch() -> Binaries {
+        var copy = self
+        copy.environment["XDG_DATA_DIRS"] = "/usr/local/share:/usr/share"
+        return copy
     }
 
     var databasePath: String { home + "/data/folio/folio.sqlite" }

@@ -46,9 +46,11 @@ import FolioProtocol
         #expect(result.status == 0)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(document["query"] as? String == "home office")
+        #expect(document["mode"] as? String == "lexical")
         let first = try #require((document["results"] as? [[String: Any]])?.first)
         #expect(Set(first.keys) == ["rank", "path", "title", "type", "chunk", "page", "chunk_pages", "page_label", "ocr", "ocr_confidence", "section", "snippet",
-                                  "highlights", "score", "matches_all_terms"])
+                                  "highlights", "score", "matches_all_terms", "ranking"])
+        #expect(first["ranking"] is NSNull)
         #expect(first["path"] as? String == folio.home + "/Documents/taxes/return.md")
         #expect(first["section"] as? String == "Deductions")
         #expect(first["type"] as? String == "md")

@@ -56,3 +56,23 @@ import Testing
         #expect(query(text).allTermsExpression == nil)
     }
 }
+
+@Suite struct SearchQueryMeaningTests {
+    @Test(arguments: [
+        ("how much did the car repair cost?", "how much did the car repair cost?", false),
+        ("lift-drag ratio -wind OR tunnel", "lift-drag ratio tunnel", false),
+        ("\"exact phrase\" words", "exact phrase words", true),
+        ("config*", "config*", true),
+        ("NOT this but that", "but that", false),
+    ])
+    func meaningText_keepsWhatWasTyped_withoutOperators(text: String, meaning: String, exact: Bool) {
+        let query = SearchQuery(parsing: text)
+        #expect(query.meaningText == meaning)
+        #expect(query.asksForExactWords == exact)
+    }
+
+    @Test func excludedExpression_joinsTheExcludedTerms() {
+        #expect(SearchQuery(parsing: "a -b -\"c d\"").excludedExpression == "\"b\" OR \"c d\"")
+        #expect(SearchQuery(parsing: "a b").excludedExpression == nil)
+    }
+}

@@ -1,0 +1,145 @@
+import Testing
+import Foundation
+import FolioSQLite
+
+/// Search by meaning with the built programs and the real model (installed by `make test`).
+@Suite struct SemanticTests {
+    /// Each document answers its question without sharing a word with it: search by words
+    /// cannot find it, search by meaning must.
+    static let paraphrases: [(question: String, file: String, text: String)] = [
+        ("how much did the car repair cost", "invoice.txt", "Vehicle service invoice: 480 EUR for brake pads and an oil change at our garage."),
+        ("what time does my plane go", "boarding.txt", "Boarding pass: departure 07:45, gate 12, seat 14C, Lufthansa LH 123 to Munich."),
+        ("what should I cook tonight", "recipe.txt", "Recipe: spaghetti with tomato sauce, garlic, basil and parmesan; ready in twenty minutes."),
+        ("is my apartment lease ending soon", "tenancy.txt", "Tenancy agreement: rental contract for this flat expires on 31 March; notice must be given three months before."),
+        ("which medicine did the doctor prescribe", "pharmacy.txt", "Pharmacy receipt: ibuprofen 400 mg tablets, take one after meals, from Dr. Weber's practice."),
+        ("how much holiday time do I still have", "leave.txt", "HR statement: annual leave balance of 12 days remaining for this year."),
+    ]
+
+    @Test func paraphrases_areFoundByMeaning_notByWords() throws {
+        let folio = try Binaries().withSemanticSearch()
+        for item in Self.paraphrases { try folio.write("Documents/" + item.file, item.text) }
+        let index = try folio.run("folioctl", ["index", folio.home + "/Documents"])
+        #expect(index.status == 0)
+        #expect(index.output.contains("semantic: local:all-MiniLM-L6-v2, 6 windows, 6 embedded"), "\(index.output)")
+        for item in Self.paraphrases {
+            let lexical = try folio.run("folioq", ["--mode", "lexical", "--format", "paths", item.question])
+            #expect(lexical.status == 1, "words found \(lexical.output) for \(item.question)")
+            for mode in ["semantic", "hybrid"] {
+                let found = try folio.run("folioq", ["--mode", mode, "--limit", "1", "--format", "paths", item.question])
+                #expect(found.output == folio.home + "/Documents/" + item.file + "\n", "\(mode): \(item.question) → \(found.output) \(found.error)")
+            }
+        }
+        let explained = try folio.run("folioq", ["--explain", "--limit", "1", Self.paraphrases[0].question])
+        #expect(explained.output.contains("words: not found · meaning #1 (cosine 0."), "\(explained.output)")
+        let json = try folio.run("folioq", ["--json", "--limit", "1", Self.paraphrases[0].question])
+        #expect(json.output.contains("\"mode\":\"hybrid\"") && json.output.contains("\"semantic_rank\":1"), "\(json.output)")
+        // A phrase keeps to the words.
+        #expect(try folio.run("folioq", ["--format", "paths", "\"car repair\""]).status == 1)
+    }
+
+    @Test func withoutTheModel_wordsStillWork_andStatusSaysWhy() throws {
+        let folio = try Binaries()
+        try folio.write("Documents/note.txt", "quokkas on Rottnest Island")
+        let index = try folio.run("folioctl", ["index", folio.home + "/Documents"])
+        #expect(index.status == 0)
+        #expect(index.output.contains("semantic: off: the embedding model all-MiniLM-L6-v2 (model.onnx and tokenizer.json) is not installed"), "\(index.output)")
+        #expect(try folio.run("folioq", ["--format", "paths", "quokkas"]).output == folio.home + "/Documents/note.txt\n")
+        let status = try folio.run("folioctl", ["status"])
+        #expect(status.output.contains("semantic: off: the embedding model all-MiniLM-L6-v2"), "\(status.output)")
+        #expect(status.output.components(separatedBy: "semantic:").count == 2, "one line says why")
+        let skipped = try folio.withSemanticSearch().run("folioctl", ["index", "--no-semantic", folio.home + "/Documents"])
+        #expect(!skipped.output.contains("semantic"))
+    }
+
+    /// Another model re-embeds every window; the old model's vectors are removed once the
+    /// new ones are complete.
+    @Test func aModelChange_reembedsEverything() throws {
+        var folio = try Binaries().withSemanticSearch()
+        for item in Self.paraphrases.prefix(2) { try folio.write("Documents/" + item.file, item.text) }
+        #expect(try folio.run("folioctl", ["index", folio.home + "/Documents"]).output.contains("2 embedded"))
+        let copy = folio.home + "/models/minilm-copy"
+        try FileManager.default.createDirectory(atPath: folio.home + "/models", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/local/share/folio/models/all-MiniLM-L6-v2", toPath: copy)
+        try folio.write("config/folio/config.toml", "[embeddings]\nmodel = \"~/models/minilm-copy\"\n")
+        folio.environment["XDG_DATA_DIRS"] = "/usr/local/share"
+        let again = try folio.run("folioctl", ["index", folio.home + "/Documents"])
+        #expect(again.output.contains("semantic: local:~/models/minilm-copy, 2 windows, 2 embedded"), "\(again.output)")
+        let models = try SQLiteDatabase(path: folio.databasePath, access: .readOnly, busyTimeoutMilliseconds: 1000)
+            .read { try $0.values(as: String.self, "SELECT name FROM embedding_model") }
+        #expect(models == ["~/models/minilm-copy"])
+        #expect(try folio.run("folioq", ["--mode", "semantic", "--limit", "1", "--format", "paths", Self.paraphrases[1].question]).output
+            == folio.home + "/Documents/" + Self.paraphrases[1].file + "\n")
+    }
+}
+
+/// foliod's embedder process: started when indexing settles, answering queries, surviving
+/// a kill -9 mid-way.
+@Suite struct EmbedderProcessTests {
+    @Test func daemon_embedsInTheBackground_andACrashLosesNothing() throws {
+        var folio = try Binaries().withSemanticSearch()
+        folio.environment["XDG_RUNTIME_DIR"] = folio.home + "/run"
+        try FileManager.default.createDirectory(atPath: folio.home + "/run", withIntermediateDirectories: true)
+        try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\n")
+        // Enough windows (150 chunks of three) that the embedder is still at work when killed.
+        var random = UInt64(7)
+        let vocabulary = ["river", "engine", "garden", "violin", "harbour", "planet", "ledger", "forest", "kettle", "lantern", "meadow", "orbit"]
+        for file in 0..<150 {
+            let words = (0..<480).map { _ -> String in
+                random = random &* 6364136223846793005 &+ 1442695040888963407
+                return vocabulary[Int(random >> 33) % vocabulary.count]
+            }
+            try folio.write("Documents/file\(file).txt", "document\(file) " + words.joined(separator: " "))
+        }
+        try folio.write("Documents/invoice.txt", SemanticTests.paraphrases[0].text)
+        let daemon = try folio.spawn("foliod", [])
+        defer {
+            daemon.terminate()
+            daemon.waitUntilExit()
+        }
+        func semantic() throws -> [String: Any]? {
+            let output = try folio.run("folioctl", ["status", "--json"]).output
+            let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            return report?["semantic"] as? [String: Any]
+        }
+        func embedded() throws -> (done: Int, pid: Int32?) {
+            let report = try semantic()
+            let progress = (report?["progress"] as? [String: Any])?["coverage"] as? [String: Any]
+            let pid = (report?["embedder"] as? [String: Any])?["pid"] as? Int
+            return (progress?["embedded"] as? Int ?? 0, pid.map(Int32.init))
+        }
+        var victim: Int32?
+        try wait("the embedder is at work") {
+            let state = try embedded()
+            victim = state.pid
+            return state.done > 0 && state.pid != nil
+        }
+        kill(try #require(victim), SIGKILL)
+        try wait("every window has a vector") {
+            let report = try semantic()
+            let progress = report?["progress"] as? [String: Any]
+            let coverage = progress?["coverage"] as? [String: Any]
+            guard let windows = coverage?["windows"] as? Int, let done = coverage?["embedded"] as? Int else { return false }
+            return windows > 400 && done == windows && (coverage?["chunks_without_windows"] as? Int) == 0
+        }
+        let counts = try SQLiteDatabase(path: folio.databasePath, access: .readOnly, busyTimeoutMilliseconds: 1000).read { db in
+            (try db.value(as: Int.self, "SELECT count(*) FROM vector") ?? 0,
+             try db.value(as: Int.self, "SELECT count(DISTINCT key) FROM chunk_window") ?? 0)
+        }
+        #expect(counts.0 == counts.1)
+        let after = try embedded()
+        #expect(after.pid != nil && after.pid != victim, "a new embedder answers")
+        let found = try folio.run("folioq", ["--limit", "1", "--format", "paths", SemanticTests.paraphrases[0].question])
+        #expect(found.output == folio.home + "/Documents/invoice.txt\n")
+        let status = try folio.run("folioctl", ["status"]).output
+        #expect(status.contains("semantic: complete") && status.contains("embedder: pid"), "\(status)")
+    }
+
+    private func wait(_ what: String, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline {
+            if try condition() { return }
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        Issue.record("timed out waiting until \(what)")
+    }
+}

@@ -1,0 +1,157 @@
+import Testing
+import Foundation
+@testable import FolioStore
+import FolioCore
+import FolioText
+import FolioSQLite
+
+@Suite struct QuantisedVectorTests {
+    /// Unit vectors as all-MiniLM-L6-v2 gives them: the int8 form moves cosine similarity
+    /// by well under 0.01.
+    @Test func quantising_keepsCosineSimilarity() {
+        var random = SystemRandomNumberGenerator()
+        func unit() -> [Float] {
+            let raw = (0..<384).map { _ in Float.random(in: -1...1, using: &random) }
+            let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return raw.map { $0 / norm }
+        }
+        for _ in 0..<50 {
+            let (a, b) = (unit(), unit())
+            let exact = zip(a, b).reduce(0) { $0 + $1.0 * $1.1 }
+            let quantised = zip(QuantisedVector(a).floats, b).reduce(0) { $0 + $1.0 * $1.1 }
+            #expect(abs(exact - quantised) < 0.01)
+        }
+        #expect(QuantisedVector([0, 0]).components == [0, 0])
+    }
+
+    @Test func boundedBest_keepsTheHighestInOrder() {
+        var best = BoundedBest(capacity: 3)
+        for (row, score) in [(0, 0.1), (1, 0.9), (2, 0.5), (3, 0.7), (4, 0.2), (5, 0.95)] { best.offer(row, Float(score)) }
+        #expect(best.sorted().map(\.row) == [5, 1, 3])
+    }
+}
+
+@Suite struct VectorIndexTests {
+    /// Windows, vectors and a model through the store, read back into memory, and the
+    /// nearest found; vectors added later are read incrementally.
+    @Test func nearest_findsTheClosestWindows_andRefreshReadsOnlyNewRows() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/a.txt"), chunks: TemporaryDatabase.chunks(["alpha", "beta"]))
+        let model = try store.embeddingModel(provider: "local", name: "test")
+        let chunks = try store.chunksWithoutWindows(limit: 10)
+        #expect(chunks.map(\.text).sorted() == ["alpha", "beta"])
+        try store.saveWindows(chunks.map { ($0.id, [$0.text == "alpha" ? 1 : 2]) })
+        #expect(try store.chunksWithoutWindows(limit: 10).isEmpty)
+        #expect(try store.chunksAwaitingVectors(model: model.id, limit: 10).count == 2)
+        try store.saveVectors(model: model.id, [(1, QuantisedVector([1, 0, 0]))])
+        #expect(try store.semanticCoverage(model: model.id) == SemanticCoverage(windows: 2, embedded: 1, chunksWithoutWindows: 0))
+        let reader = try IndexReader(path: database.path)
+        let record = try #require(try reader.queryModel())
+        #expect(record.id == model.id && record.dimension == 3)
+        var index = VectorIndex(model: record)
+        try reader.refresh(&index)
+        #expect(index.count == 1)
+        try store.saveVectors(model: model.id, [(2, QuantisedVector([0, 1, 0]))])
+        try reader.refresh(&index)
+        #expect(index.count == 2)
+        #expect(index.nearest([0.1, 0.99, 0], limit: 1).map(\.key) == [2])
+        try store.completeModel(model.id)
+        #expect(try store.semanticCoverage(model: model.id).isComplete)
+    }
+
+    /// A new model is built beside the complete one, which answers until the new one is
+    /// complete; then the old vectors are removed.
+    @Test func aNewModel_answersOnlyOnceComplete() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/a.txt"), chunks: TemporaryDatabase.chunks(["alpha"]))
+        let old = try store.embeddingModel(provider: "local", name: "old")
+        let chunk = try #require(try store.chunksWithoutWindows(limit: 1).first)
+        try store.saveWindows([(chunk.id, [7])])
+        try store.saveVectors(model: old.id, [(7, QuantisedVector([1, 0]))])
+        try store.completeModel(old.id)
+        let new = try store.embeddingModel(provider: "ollama", name: "new")
+        try store.saveVectors(model: new.id, [(8, QuantisedVector([0, 1, 0]))])
+        let reader = try IndexReader(path: database.path)
+        #expect(try reader.queryModel()?.name == "old")
+        try store.saveVectors(model: new.id, [(7, QuantisedVector([0, 1, 0]))])
+        try store.completeModel(new.id)
+        #expect(try reader.queryModel()?.name == "new")
+        #expect(try reader.embeddingModel(provider: "local", name: "old") == nil)
+        try store.removeUnusedVectors()
+        var index = VectorIndex(model: try #require(try reader.queryModel()))
+        try reader.refresh(&index)
+        #expect(index.keys == [7])
+    }
+
+    /// Deleting a chunk deletes its windows; the vector stays for a file that comes back.
+    @Test func windows_goWithTheirChunk_vectorsStayUntilForgotten() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/a.txt"), chunks: TemporaryDatabase.chunks(["alpha"]))
+        let model = try store.embeddingModel(provider: "local", name: "m")
+        let chunk = try #require(try store.chunksWithoutWindows(limit: 1).first)
+        try store.saveWindows([(chunk.id, [5])])
+        try store.saveVectors(model: model.id, [(5, QuantisedVector([1, 0]))])
+        try store.purge(.file("/d/a.txt"))
+        #expect(try store.semanticCoverage(model: model.id) == SemanticCoverage(windows: 0, embedded: 0, chunksWithoutWindows: 0))
+        #expect(try store.removeUnusedVectors() == 1)
+    }
+}
+
+@Suite struct FusionTests {
+    static func ranked(_ chunks: [Int64], document: (Int64) -> Int64 = { $0 }) -> [RankedChunk] {
+        chunks.enumerated().map { RankedChunk(chunk: $1, document: document($1), score: Double($0), matchesAll: true) }
+    }
+
+    @Test func reciprocalRank_favoursWhatBothListsRankWell() {
+        let fused = Fusion.reciprocalRank(lexical: Self.ranked([1, 2, 3]), semantic: Self.ranked([3, 4, 1]), allChunks: false)
+        // 1: 1/61 + 1/63, 3: 1/63 + 1/61 (tie, broken by the lexical rank), 2: 1/62, 4: 1/62.
+        #expect(fused.map(\.chunk) == [1, 3, 2, 4])
+        #expect(fused[0].ranking == HitRanking(lexicalRank: 1, semanticRank: 3, similarity: 2, fusedScore: 1 / 61.0 + 1 / 63.0))
+        #expect(fused[3].lexicalMatch == nil && fused[3].ranking?.lexicalRank == nil)
+    }
+
+    /// One result per document: a document both lists found keeps the chunk its words matched.
+    @Test func aDocumentFoundByBoth_keepsItsLexicalChunk() {
+        let lexical = [RankedChunk(chunk: 10, document: 1, score: -5, matchesAll: true)]
+        let semantic = [RankedChunk(chunk: 11, document: 1, score: 0.8, matchesAll: false)]
+        let fused = Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: false)
+        #expect(fused.map(\.chunk) == [10])
+        #expect(Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: true).map(\.chunk).sorted() == [10, 11])
+    }
+}
+
+@Suite struct SemanticSearchTests {
+    /// Meaning finds what the words cannot; scope, kinds and exclusions still apply; a
+    /// phrase or a prefix keeps the search lexical; a window too far is no match.
+    @Test func meaning_respectsScopeKindsAndExclusions() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/car.txt"), chunks: TemporaryDatabase.chunks(["vehicle service invoice"]))
+        try store.save(TemporaryDatabase.record("/e/cake.md", kind: .markdown), chunks: TemporaryDatabase.chunks(["flour eggs sugar"]))
+        try store.save(TemporaryDatabase.record("/e/far.txt"), chunks: TemporaryDatabase.chunks(["unrelated"]))
+        let model = try store.embeddingModel(provider: "local", name: "m")
+        let chunks = try store.chunksWithoutWindows(limit: 10)
+        try store.saveWindows(chunks.map { ($0.id, [$0.text.hasPrefix("vehicle") ? 1 : $0.text.hasPrefix("flour") ? 2 : 3]) })
+        try store.saveVectors(model: model.id, [(1, QuantisedVector([1, 0])), (2, QuantisedVector([0, 1])), (3, QuantisedVector([1, 1]))])
+        let reader = try IndexReader(path: database.path)
+        let nearest = NearestWindows(model: model.id, windows: [.init(key: 1, similarity: 0.8), .init(key: 2, similarity: 0.3),
+                                                                .init(key: 3, similarity: 0.1)])
+        func paths(_ text: String, mode: SearchMode, scope: PathScope = .everything, kinds: Set<DocumentKind> = []) throws -> [String] {
+            try reader.search(SearchRequest(query: SearchQuery(parsing: text), scope: scope, kinds: kinds, mode: mode, meaning: nearest)).map(\.path)
+        }
+        #expect(try paths("car repair cost", mode: .lexical).isEmpty)
+        #expect(try paths("car repair cost", mode: .semantic) == ["/d/car.txt", "/e/cake.md"])
+        #expect(try paths("car repair cost", mode: .hybrid) == ["/d/car.txt", "/e/cake.md"])
+        #expect(try paths("car repair cost", mode: .semantic, scope: .tree("/e")) == ["/e/cake.md"])
+        #expect(try paths("car repair cost", mode: .semantic, kinds: [.markdown]) == ["/e/cake.md"])
+        #expect(try paths("car repair -invoice", mode: .semantic) == ["/e/cake.md"])
+        #expect(try paths("\"car repair\"", mode: .hybrid).isEmpty)
+        #expect(try paths("vehic*", mode: .hybrid) == ["/d/car.txt"])
+        let hit = try #require(try reader.search(SearchRequest(query: SearchQuery(parsing: "car"), mode: .hybrid, meaning: nearest)).first)
+        #expect(hit.snippet.text == "vehicle service invoice" && hit.snippet.highlights.isEmpty)
+        #expect(hit.ranking == HitRanking(lexicalRank: nil, semanticRank: 1, similarity: 0.8, fusedScore: 1 / 61.0))
+    }
+}
