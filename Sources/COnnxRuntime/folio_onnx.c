@@ -17,6 +17,7 @@ enum {
     at_create_session = 7,
     at_run = 9,
     at_create_session_options = 10,
+    at_disable_cpu_mem_arena = 19,
     at_set_graph_optimization_level = 23,
     at_set_intra_op_threads = 24,
     at_set_inter_op_threads = 25,
@@ -129,6 +130,9 @@ folio_onnx_session *folio_onnx_open(const char *library, const char *model, int 
         || failed(API(at_set_intra_op_threads, status_t *(*)(void *, int))(options, threads), "threads", error, error_size)
         || failed(API(at_set_inter_op_threads, status_t *(*)(void *, int))(options, 1), "threads", error, error_size)
         || failed(API(at_set_graph_optimization_level, status_t *(*)(void *, int))(options, ORT_ENABLE_ALL), "optimisation", error, error_size)
+        /* Without the arena, memory a run took goes back when it ends: with it, one batch of
+           16 windows of 256 tokens left the process at 780 MiB (docs/benchmarks.md). */
+        || failed(API(at_disable_cpu_mem_arena, status_t *(*)(void *))(options), "memory arena", error, error_size)
         || failed(API(at_create_session, status_t *(*)(void *, const char *, void *, void **))(environment, model, options, &opened->session),
                   "opening the model", error, error_size)
         || failed(API(at_create_cpu_memory_info, status_t *(*)(int, int, void **))(ORT_ARENA_ALLOCATOR, ORT_MEM_TYPE_DEFAULT, &opened->memory_info),

@@ -7,7 +7,10 @@ internal import Glibc
 /// all-MiniLM-L6-v2's own pooling and normalisation modules do).
 public final class LocalEmbedder: Embedder, @unchecked Sendable {
     public let identity: EmbeddingModelIdentity
-    public let batchSize = 16
+    /// One window per run: as fast as batches on two cores (no padding to the longest of a
+    /// batch), and the least memory (docs/benchmarks.md: 20 windows/s and 214 MiB, against
+    /// 17/s and 440 MiB at peak for batches of four).
+    public let batchSize = 1
     /// The model's window, in tokens with `[CLS]` and `[SEP]`: all-MiniLM-L6-v2 was trained
     /// on 256 and reads no further.
     public let maxTokens: Int
