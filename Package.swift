@@ -149,7 +149,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioLaunch",
-            dependencies: ["FolioCore", "FolioStore", "FolioText", "FolioSystem"],
+            dependencies: ["FolioCore", "FolioStore", "FolioText", "FolioSystem", "FolioSemantic"],
             swiftSettings: swiftSettings),
 
         // Each program's commands, in a module of its own: its executable below runs them,
@@ -169,11 +169,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioSearchProviderProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "CGio", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "FolioSemantic", "CGio", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioRofiProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "FolioSemantic", argumentParser],
             swiftSettings: swiftSettings),
 
         .executableTarget(name: "folioq", dependencies: ["FolioCLI", "FolioQueryProgram"],

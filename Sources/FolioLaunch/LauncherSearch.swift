@@ -1,6 +1,7 @@
 public import FolioCore
 public import FolioStore
 internal import FolioText
+public import FolioSemantic
 
 /// The search every launcher runs: the same query parsing and ranking as `folioq`
 /// (`IndexReader.search`), shaped into rows a launcher shows, and remembered so the
@@ -24,20 +25,29 @@ public final class LauncherSearch {
     }
 
     public let databasePath: String
+    /// Where the query's meaning comes from (the embedder's socket, else the model loaded
+    /// here once); `nil`: search by words only.
+    private let meaning: MeaningSearch?
     private var reader: IndexReader?
     private var remembered: [ResultID: Row] = [:]
     /// Rows kept for follow-up calls: a few searches' worth, so a long session cannot grow.
     private let rememberedLimit = 500
 
-    public init(databasePath: String) {
+    public init(databasePath: String, meaning: MeaningSearch? = nil) {
         self.databasePath = databasePath
+        self.meaning = meaning
     }
 
     /// The best `limit` documents for what the user typed. No index yet gives no rows:
     /// the launcher stays quiet until something is indexed.
     public func search(_ text: String, limit: Int) throws(StoreError) -> [Row] {
         guard let reader = try openReader() else { return [] }
-        let request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, snippetWords: 16)
+        var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, snippetWords: 16, mode: .hybrid)
+        // By words alone when meaning cannot be had: a launcher stays quiet about why
+        // (folioctl status says it).
+        if let meaning, !request.query.asksForExactWords {
+            request.meaning = try? meaning.nearest(request.query.meaningText, limit: MeaningSearch.windowDepth)
+        }
         let rows = try reader.search(request).map(Self.row)
         if remembered.count + rows.count > rememberedLimit { remembered.removeAll(keepingCapacity: true) }
         for row in rows { remembered[row.id] = row }

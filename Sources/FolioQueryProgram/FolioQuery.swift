@@ -110,7 +110,6 @@ extension FolioQuery {
             Output.error("folioq: searching by words only: \(error)\n")
             return nil
         }
-        guard configuration.embeddings.provider != .none else { return nil }
         do {
             return try MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath,
                                      environment: Environment.variables)

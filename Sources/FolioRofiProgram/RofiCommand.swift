@@ -2,6 +2,7 @@ public import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
 internal import FolioLaunch
+internal import FolioSemantic
 internal import FolioSystem
 
 /// `folio-rofi`: Folio in rofi's script mode (`rofi -show folio -modi folio:folio-rofi`),
@@ -39,7 +40,7 @@ public struct RofiCommand: ParsableCommand {
     public func run() throws {
         do {
             let configuration = try common.configuration()
-            let search = LauncherSearch(databasePath: common.databasePath)
+            let search = LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables))
             let opener = Opener(options: configuration.open)
             if let dmenu {
                 try DmenuSession(command: dmenu.split(separator: " ").map(String.init), search: search, opener: opener,

@@ -1,6 +1,7 @@
 public import ArgumentParser
 internal import FolioCLI
 internal import FolioLaunch
+internal import FolioSemantic
 
 /// `folio-search-provider`: answers GNOME Shell's and KRunner's searches over D-Bus from
 /// the index, read-only, so it works whether or not `foliod` runs. D-Bus starts it on the
@@ -35,7 +36,7 @@ public struct SearchProviderCommand: ParsableCommand {
         do {
             let configuration = try common.configuration()
             if openResults {
-                let search = LauncherSearch(databasePath: common.databasePath)
+                let search = LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables))
                 let query = words.joined(separator: " ")
                 let page = query.isEmpty
                     ? try ResultsPage.writeOverview(counts: search.counts(), folder: common.paths.runtimeDirectory)
@@ -45,7 +46,7 @@ public struct SearchProviderCommand: ParsableCommand {
                 return
             }
             let server = try DBusServer(idleExitSeconds: idleExit)
-            let launcher = Launcher(search: LauncherSearch(databasePath: common.databasePath), opener: Opener(options: configuration.open),
+            let launcher = Launcher(search: LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables)), opener: Opener(options: configuration.open),
                                     server: server, paths: common.paths)
             try server.register(GnomeSearchProvider(launcher: launcher))
             try server.register(KRunnerProvider(launcher: launcher))

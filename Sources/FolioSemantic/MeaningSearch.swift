@@ -7,16 +7,20 @@ public import FolioStore
 /// hundred milliseconds; a launcher keeps it for the next keystrokes).
 public final class MeaningSearch {
     let paths: FolioPaths
+    let enabled: Bool
     private var local: QueryAnswerer
 
     public init(configuration: FolioConfiguration, paths: FolioPaths, databasePath: String, environment: [String: String]) {
         self.paths = paths
+        enabled = configuration.embeddings.provider != .none
         local = QueryAnswerer(databasePath: databasePath, embedder: nil, configuration: configuration, paths: paths, environment: environment)
     }
 
-    /// `nil` when the index has no vectors yet. Throws when there are vectors but the
-    /// model to embed the query with cannot run here.
+    /// `nil` when semantic search is off (`[embeddings] provider = "none"`) or the index
+    /// has no vectors yet. Throws when there are vectors but the model to embed the query
+    /// with cannot run here.
     public func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
+        guard enabled else { return nil }
         if let reply = EmbedderClient.send(.nearest(text: text, limit: limit), socket: paths.embedderSocket), reply.error == nil {
             return reply.model.map { NearestWindows(model: $0, windows: reply.windows) }
         }

@@ -1,6 +1,6 @@
 /// The vectors of one model held in memory, for nearest-neighbour search by a full scan:
-/// exact, and at 140,000 windows of 384 int8 components a few tens of milliseconds on one
-/// core (docs/benchmarks.md). Refreshed incrementally: vectors are appended in rowid order,
+/// exact (but for the int8 rounding), and a few milliseconds at 100,000 windows of 384
+/// components (docs/benchmarks.md). Refreshed incrementally: vectors are appended in rowid order,
 /// so `IndexReader.refresh(_:)` reads only rows newer than `lastRow`.
 public struct VectorIndex: Sendable {
     public let model: EmbeddingModelRecord
@@ -27,17 +27,32 @@ public struct VectorIndex: Sendable {
     }
 
     /// The `limit` window keys most similar to `query` (a unit vector), best first, with
-    /// their cosine similarity.
+    /// their cosine similarity. The query is quantised like the vectors, and each dot
+    /// product is taken sixteen int8 components at a time in int32: 104,000 windows in
+    /// 4 ms on one core, against 40 ms in float (docs/benchmarks.md).
     public func nearest(_ query: [Float], limit: Int) -> [(key: Int64, similarity: Float)] {
         guard query.count == dimension, dimension > 0, limit > 0 else { return [] }
+        let quantised = QuantisedVector(query)
+        let lanes = dimension - dimension % 16
         var best = BoundedBest(capacity: limit)
-        components.withUnsafeBufferPointer { data in
-            query.withUnsafeBufferPointer { q in
+        components.withUnsafeBytes { data in
+            quantised.components.withUnsafeBytes { q in
                 for row in 0..<keys.count {
                     let base = row * dimension
-                    var sum: Float = 0
-                    for k in 0..<dimension { sum += q[k] * Float(data[base + k]) }
-                    best.offer(row, sum * scales[row])
+                    var wide = SIMD16<Int32>()
+                    var k = 0
+                    while k < lanes {
+                        let a = SIMD16<Int32>(truncatingIfNeeded: q.loadUnaligned(fromByteOffset: k, as: SIMD16<Int8>.self))
+                        let b = SIMD16<Int32>(truncatingIfNeeded: data.loadUnaligned(fromByteOffset: base + k, as: SIMD16<Int8>.self))
+                        wide &+= a &* b
+                        k += 16
+                    }
+                    var sum = wide.wrappedSum()
+                    while k < dimension {
+                        sum &+= Int32(Int8(bitPattern: q[k])) &* Int32(Int8(bitPattern: data[base + k]))
+                        k += 1
+                    }
+                    best.offer(row, Float(sum) * scales[row] * quantised.scale)
                 }
             }
         }

@@ -155,3 +155,31 @@ import FolioSQLite
         #expect(hit.ranking == HitRanking(lexicalRank: nil, semanticRank: 1, similarity: 0.8, fusedScore: 1 / 61.0))
     }
 }
+
+@Suite struct VectorScanTests {
+    /// The int8 scan ranks as float cosine similarity does, for a dimension that is not a
+    /// multiple of sixteen too.
+    @Test(arguments: [384, 20])
+    func scan_agreesWithFloatSimilarity(dimension: Int) throws {
+        var random = SystemRandomNumberGenerator()
+        func unit() -> [Float] {
+            let raw = (0..<dimension).map { _ in Float.random(in: -1...1, using: &random) }
+            let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return raw.map { $0 / norm }
+        }
+        let vectors = (0..<300).map { _ in unit() }
+        var index = VectorIndex(model: EmbeddingModelRecord(id: 1, provider: "local", name: "m", dimension: dimension, completedAt: nil))
+        for (key, vector) in vectors.enumerated() {
+            let quantised = QuantisedVector(vector)
+            index.append(key: Int64(key), scale: quantised.scale, bytes: quantised.components.map { UInt8(bitPattern: $0) })
+        }
+        let query = unit()
+        let nearest = index.nearest(query, limit: 5)
+        let exact = vectors.enumerated().map { ($0.offset, zip($0.element, query).reduce(Float(0)) { $0 + $1.0 * $1.1 }) }
+            .sorted { $0.1 > $1.1 }
+        #expect(nearest.first?.key == Int64(exact[0].0))
+        for hit in nearest {
+            #expect(abs(hit.similarity - exact.first { Int64($0.0) == hit.key }!.1) < 0.02)
+        }
+    }
+}
