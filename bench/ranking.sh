@@ -4,14 +4,21 @@
 # and per-query latency (a whole folioq process each, start-up included).
 #
 #   bench/ranking.sh [extra eval.py options, e.g. --md out.md]
+#   FOLIO_MODE=lexical bench/ranking.sh      words only (default: hybrid, words and meaning)
 #
-# Uses the release binaries (make release); FOLIO_BIN overrides their folder.
+# Each collection is indexed with its semantic stage, and an embedder process runs beside
+# the queries as foliod keeps one. Uses the release binaries (make release) and the model
+# scripts/install-semantic.sh installs; FOLIO_BIN overrides the binaries' folder.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${FOLIO_BIN:-$root/.build/release}
 ir=${FOLIO_IR:-$root/../shared/ir}
+mode=${FOLIO_MODE:-hybrid}
 [ -x "$bin/folioq" ] || { echo "ranking.sh: no $bin/folioq; run: make release" >&2; exit 2; }
-exec python3 "$ir/eval.py" --rankers fts5-porter,fts5-unicode61 --name folio \
-    --env XDG_DATA_HOME={tmp}/data --env XDG_CONFIG_HOME={tmp}/config \
-    --setup "$bin/folioctl index {docs}" \
-    --cmd "$bin/folioq --limit 100 --format paths {query}" "$@"
+scratch=$(mktemp -d)
+# The embedders started in the setups end with the run.
+trap 'for pid in "$scratch"/*/embedder.pid; do [ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null; done; rm -rf "$scratch"' EXIT
+python3 "$ir/eval.py" --rankers fts5-porter,fts5-unicode61 --name "folio-$mode" --tmp-root "$scratch" --keep-tmp \
+    --env XDG_DATA_HOME={tmp}/data --env XDG_CONFIG_HOME={tmp}/config --env XDG_RUNTIME_DIR={tmp}/run \
+    --setup "mkdir -p {tmp}/run && $bin/folioctl index {docs} && { $bin/foliod-worker --embedder & echo \$! > {tmp}/embedder.pid; } && while [ ! -S {tmp}/run/folio/embedder.sock ]; do sleep 0.1; done" \
+    --cmd "$bin/folioq --mode $mode --limit 100 --format paths {query}" "$@"

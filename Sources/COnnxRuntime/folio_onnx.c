@@ -1,6 +1,7 @@
 #include "folio_onnx.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +60,6 @@ typedef struct {
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static void *const *table;
-static const char *version;
 static void *environment;
 static char failure[4200];
 static char loaded_from[4096];
@@ -103,13 +103,8 @@ static void load(void) {
         snprintf(failure, sizeof failure, "ONNX Runtime %s is older than 1.13", base->get_version_string());
         return;
     }
-    version = base->get_version_string();
     status_t *status = API(at_create_env, status_t *(*)(int, const char *, void **))(ORT_LOGGING_LEVEL_ERROR, "folio", &environment);
     if (failed(status, "creating the runtime's environment", failure, sizeof failure)) table = NULL;
-}
-
-const char *folio_onnx_version(void) {
-    return table != NULL ? version : NULL;
 }
 
 folio_onnx_session *folio_onnx_open(const char *library, const char *model, int threads, char *error, size_t error_size) {
@@ -252,4 +247,12 @@ void folio_onnx_close(folio_onnx_session *session) {
     for (size_t index = 0; index < 3; index++) free(session->input_names[index]);
     free(session->output_name);
     free(session);
+}
+
+void folio_onnx_single_malloc_arena(void) {
+    mallopt(M_ARENA_MAX, 1);
+}
+
+void folio_onnx_return_memory(void) {
+    malloc_trim(0);
 }

@@ -36,8 +36,16 @@ public final class LocalEmbedder: Embedder, @unchecked Sendable {
         folio_onnx_close(session)
     }
 
-    /// The runtime's version, for `folioctl status`.
-    public static var runtimeVersion: String? { folio_onnx_version().map { String(cString: $0) } }
+    /// One malloc arena for the process, set before its threads start: the embedder's
+    /// threads and the runtime's would otherwise each keep an arena of freed memory.
+    public static func useOneMallocArena() {
+        folio_onnx_single_malloc_arena()
+    }
+
+    /// Gives the memory runs freed back to the system.
+    public static func returnFreedMemory() {
+        folio_onnx_return_memory()
+    }
 
     public func embed(_ texts: [String]) throws(EmbeddingError) -> [[Float]] {
         guard !texts.isEmpty else { return [] }

@@ -38,6 +38,9 @@ public final class EmbedderService: @unchecked Sendable {
     /// Serves until idle long enough or told to stop (SIGTERM); returns the exit status.
     public func run() -> Int32 {
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        // One malloc arena: the background thread, the query thread and ONNX Runtime's own
+        // would otherwise each keep an arena of freed memory.
+        LocalEmbedder.useOneMallocArena()
         for signal in [SIGTERM, SIGINT] {
             Glibc.signal(signal) { _ in EmbedderService.terminated.store(true, ordering: .relaxed) }
         }
@@ -157,6 +160,7 @@ public final class EmbedderService: @unchecked Sendable {
             do {
                 if stage == nil { stage = try SemanticStage(store: IndexStore(path: databasePath), embedder: embedder) }
                 let count = try stage!.embedBatch(windows: 32)
+                LocalEmbedder.returnFreedMemory()
                 let done = MonotonicClock.milliseconds()
                 meter.record(count, at: done)
                 if count == 0 || done - lastCoverage > 5000 {

@@ -24,9 +24,13 @@ size_t folio_onnx_run_pooled(folio_onnx_session *session, const int64_t *ids, co
                              int64_t batch, int64_t length, float *pooled, size_t pooled_capacity,
                              char *error, size_t error_size);
 
-/* The runtime's version ("1.32.0"), once a session was opened; NULL before. */
-const char *folio_onnx_version(void);
-
 void folio_onnx_close(folio_onnx_session *session);
+
+/* One malloc arena for the whole process (call before threads start): the runtime's threads
+   and the caller's would otherwise each keep an arena of freed memory. */
+void folio_onnx_single_malloc_arena(void);
+
+/* Gives memory freed by runs back to the system (malloc_trim). */
+void folio_onnx_return_memory(void);
 
 #endif
