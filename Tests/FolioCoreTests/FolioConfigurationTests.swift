@@ -64,12 +64,31 @@ import Foundation
         ("[open]\npdf_command = [\"\", \"{path}\"]", .invalidValue(file: "c.toml", key: "open.pdf_command", reason: FolioConfigurationTests.openReason)),
         ("[open]\ncommand = \"xdg-open {path}\"", .wrongType(file: "c.toml", key: "open.command", expected: "an array of strings")),
         ("exclude = \"*.tmp\"", .wrongType(file: "c.toml", key: "exclude", expected: "an array of strings")),
+        ("[embeddings]\nprovider = \"bert\"", .invalidValue(file: "c.toml", key: "embeddings.provider",
+                                                           reason: "must be one of \"local\", \"ollama\", \"openai\", \"none\", not \"bert\"")),
+        ("[embeddings]\nurl = \"localhost:11434\"", .invalidValue(file: "c.toml", key: "embeddings.url",
+                                                                 reason: "must start with http:// or https://, not \"localhost:11434\"")),
+        ("[embeddings]\nmodel = \"\"", .invalidValue(file: "c.toml", key: "embeddings.model", reason: "must name a model")),
+        ("[embeddings]\nidle_minutes = 0", .invalidValue(file: "c.toml", key: "embeddings.idle_minutes", reason: "must be at least 1, not 0")),
+        ("[embeddings]\napi_key = \"sk-x\"", .unknownKey(file: "c.toml", key: "embeddings.api_key")),
     ])
     func invalidConfiguration_isRefusedNamingFileAndKey(toml: String, expected: ConfigurationError) {
         #expect(throws: expected) { try FolioConfiguration(toml: toml, file: "c.toml") }
     }
 
     static let openReason = "must be a program and its arguments, one of them holding {path} or {uri}, such as [\"evince\", \"--page-index={page}\", \"{path}\"]"
+
+    @Test func embeddings_areRead() throws {
+        let configuration = try FolioConfiguration(toml: """
+            [embeddings]
+            provider = "ollama"
+            model = "nomic-embed-text"
+            idle_minutes = 3
+            """, file: "c.toml")
+        #expect(configuration.embeddings.provider == .ollama && configuration.embeddings.model == "nomic-embed-text")
+        #expect(configuration.embeddings.effectiveURL == "http://127.0.0.1:11434")
+        #expect(configuration.embeddings.idleMinutes == 3)
+    }
 
     @Test func openCommands_areRead() throws {
         let configuration = try FolioConfiguration(toml: """
