@@ -4,7 +4,9 @@ internal import CXXHash
 /// all-MiniLM-L6-v2's tokens; the model reads 256. So a chunk is cut into as few windows
 /// of at most `maxWords` words as it takes, of equal size (500 words: three of 167), each
 /// led by the document's title and the chunk's section, which say what it is about. The
-/// measurements that chose this are in docs/benchmarks.md.
+/// measurements that chose this are in docs/benchmarks.md. The semantic stage cuts a chunk
+/// again to embed it and finds its windows by these keys: a change of this rule needs a
+/// migration that empties `chunk_window`, or the old windows would wait for vectors forever.
 public enum EmbeddingWindows {
     /// Words per window at most: 180 English words are about 230 tokens, within the model's
     /// 254 (256 less `[CLS]` and `[SEP]`) for most text; what is longer loses its tail.
