@@ -20,5 +20,5 @@ scratch=$(mktemp -d)
 trap 'for pid in "$scratch"/*/embedder.pid; do [ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null; done; rm -rf "$scratch"' EXIT
 python3 "$ir/eval.py" --rankers fts5-porter,fts5-unicode61 --name "folio-$mode" --tmp-root "$scratch" --keep-tmp \
     --env XDG_DATA_HOME={tmp}/data --env XDG_CONFIG_HOME={tmp}/config --env XDG_RUNTIME_DIR={tmp}/run \
-    --setup "mkdir -p {tmp}/run && $bin/folioctl index {docs} && { $bin/foliod-worker --embedder & echo \$! > {tmp}/embedder.pid; } && while [ ! -S {tmp}/run/folio/embedder.sock ]; do sleep 0.1; done" \
+    --setup "mkdir -p {tmp}/run && $bin/folioctl index {docs} && { $bin/foliod-worker --embedder > /dev/null 2>&1 & echo \$! > {tmp}/embedder.pid; } && while [ ! -S {tmp}/run/folio/embedder.sock ]; do sleep 0.1; done" \
     --cmd "$bin/folioq --mode $mode --limit 100 --format paths {query}" "$@"
