@@ -6,6 +6,9 @@ internal import Glibc
 /// the model never runs beside OCR. Signals say which: SIGUSR1 pauses its background
 /// stage after the batch in hand, SIGUSR2 resumes it (its queries are answered either way).
 ///
+/// Its standard input is a pipe foliod holds: when foliod ends, however it ends, the pipe
+/// closes and the embedder ends with it, as the workers do.
+///
 /// It is started whenever indexing settles, ends by itself after `idle_minutes` with
 /// nothing to do, and one that fails at once (no model installed) is not started again
 /// for ten minutes: `lastExit` says why. One killed by a signal (a crash, an OOM kill) is
@@ -13,6 +16,8 @@ internal import Glibc
 final class EmbedderSupervisor {
     private let arguments: [String]
     private(set) var pid: pid_t?
+    /// foliod's ends of the embedder's standard input and output.
+    private var pipes: (input: Int32, output: Int32)?
     private var started: Int64 = 0
     private var settled = false
     private var retryAfter: Int64 = 0
@@ -37,7 +42,9 @@ final class EmbedderSupervisor {
         // after a crash.
         guard now, !settled || started == 0 || restart, time >= retryAfter else { return }
         do {
-            pid = try ChildProcess.spawn(arguments)
+            let child = try ChildProcess.spawnWithPipes(arguments)
+            pid = child.pid
+            pipes = (child.input, child.output)
             started = time
             restart = false
         } catch {
@@ -52,6 +59,7 @@ final class EmbedderSupervisor {
         var status: Int32 = 0
         guard waitpid(running, &status, WNOHANG) == running else { return }
         pid = nil
+        closePipes()
         guard status != 0 else { return }
         lastExit = ChildProcess.describe(exitStatus: status)
         // WIFSIGNALED: killed, not failed.
@@ -68,5 +76,13 @@ final class EmbedderSupervisor {
         kill(running, SIGTERM)
         _ = try? ChildProcess.wait(running, program: "foliod-worker --embedder")
         pid = nil
+        closePipes()
+    }
+
+    private func closePipes() {
+        guard let open = pipes else { return }
+        close(open.input)
+        close(open.output)
+        pipes = nil
     }
 }

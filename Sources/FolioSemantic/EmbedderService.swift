@@ -66,9 +66,18 @@ public final class EmbedderService: @unchecked Sendable {
         var queries = QueryAnswerer(databasePath: databasePath, embedder: embedder, configuration: configuration, paths: paths,
                                     environment: environment)
         let idleLimit = Int64(configuration.embeddings.idleMinutes) * 60_000
+        // Started by foliod, standard input is a pipe it holds: its end is foliod's end.
+        var input = stat()
+        let parentPipe = fstat(0, &input) == 0 && input.st_mode & S_IFMT == S_IFIFO
         while !Self.terminated.load(ordering: .relaxed) {
             var descriptors = ([server.listener] + server.clientDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if parentPipe { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
             _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
+            if parentPipe, descriptors.last!.revents & Int16(POLLHUP | POLLIN) != 0 {
+                var byte: UInt8 = 0
+                if read(0, &byte, 1) <= 0 { break }
+            }
+            if parentPipe { descriptors.removeLast() }
             switch Self.signalled.exchange(0, ordering: .relaxed) {
             case Self.pauseSignal: state.withLock { $0.paused = true }
             case Self.resumeSignal: resume()
