@@ -39,13 +39,7 @@ extension FolioConfiguration {
             try chunking.rejectUnreadKeys()
         }
         if var pdf = try reader.table("pdf") {
-            if let backend = try pdf.string("backend") {
-                guard let value = PDFOptions.Backend(rawValue: backend) else {
-                    throw .invalidValue(file: file, key: "pdf.backend",
-                                        reason: "must be one of \(PDFOptions.Backend.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(backend)\"")
-                }
-                configuration.pdf.backend = value
-            }
+            if let backend = try pdf.choice("backend", of: PDFOptions.Backend.self) { configuration.pdf.backend = backend }
             try pdf.rejectUnreadKeys()
         }
         if var ocr = try reader.table("ocr") {
@@ -73,13 +67,7 @@ extension FolioConfiguration {
             try open.rejectUnreadKeys()
         }
         if var embeddings = try reader.table("embeddings") {
-            if let provider = try embeddings.string("provider") {
-                guard let value = EmbeddingOptions.Provider(rawValue: provider) else {
-                    throw .invalidValue(file: file, key: "embeddings.provider",
-                                        reason: "must be one of \(EmbeddingOptions.Provider.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(provider)\"")
-                }
-                configuration.embeddings.provider = value
-            }
+            if let provider = try embeddings.choice("provider", of: EmbeddingOptions.Provider.self) { configuration.embeddings.provider = provider }
             if let model = try embeddings.string("model") {
                 guard !model.isEmpty else { throw .invalidValue(file: file, key: "embeddings.model", reason: "must name a model") }
                 configuration.embeddings.model = model
@@ -142,6 +130,17 @@ private struct TableReader {
         guard let value = value(key) else { return nil }
         guard case let .string(string) = value else { throw .wrongType(file: file, key: prefix + key, expected: "a string") }
         return string
+    }
+
+    /// A string that must name one of `Choice`'s cases.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, of type: Choice.Type) throws(ConfigurationError) -> Choice?
+    where Choice.RawValue == String {
+        guard let text = try string(key) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            throw .invalidValue(file: file, key: prefix + key,
+                                reason: "must be one of \(Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"")
+        }
+        return value
     }
 
     mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {

@@ -13,11 +13,10 @@ public final class LocalEmbedder: Embedder, @unchecked Sendable {
     public let batchSize = 1
     /// The model's window, in tokens with `[CLS]` and `[SEP]`: all-MiniLM-L6-v2 was trained
     /// on 256 and reads no further.
-    public let maxTokens: Int
-    public let tokenizer: WordPieceTokenizer
+    let maxTokens: Int
+    let tokenizer: WordPieceTokenizer
     /// The session is safe to run from several threads at once (ONNX Runtime's `Run`).
     private let session: OpaquePointer
-    public let location: LocalModelLocation
 
     /// Opens the model; `threads` intra-op threads (0: one per core).
     public init(location: LocalModelLocation, name: String, threads: Int = 0, maxTokens: Int = 256) throws(EmbeddingError) {
@@ -27,7 +26,6 @@ public final class LocalEmbedder: Embedder, @unchecked Sendable {
             throw .runtime(reason: String(cMessage: error) + " (model \(location.model), runtime \(location.runtime))")
         }
         self.session = session
-        self.location = location
         self.maxTokens = maxTokens
         identity = EmbeddingModelIdentity(provider: .local, model: name)
     }

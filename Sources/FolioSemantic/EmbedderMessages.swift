@@ -3,15 +3,11 @@ internal import FolioProtocol
 internal import FolioSystem
 
 /// What is asked of the embedder process on its socket (`FolioPaths.embedderSocket`),
-/// one line each, by `folioq`, the launchers, `folioctl status` and `foliod`.
+/// one line each, by `folioq`, the launchers and `folioctl status`. (foliod pauses and
+/// resumes it by signal: `EmbedderSupervisor`.)
 public enum EmbedderRequest: Codable, Sendable, Equatable {
     /// The windows nearest the text's meaning, with the model queries use.
     case nearest(text: String, limit: Int)
-    /// Stop embedding in the background after the batch in hand (foliod is indexing:
-    /// text first, and never beside OCR).
-    case pause
-    /// Go on embedding, and look for new work now.
-    case resume
     case status
 }
 

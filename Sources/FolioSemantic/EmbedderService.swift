@@ -25,7 +25,6 @@ public final class EmbedderService: @unchecked Sendable {
         var lastWork = MonotonicClock.milliseconds()
         var progress: SemanticProgress?
         var lastError: String?
-        var model = ""
     }
 
     public init(configuration: FolioConfiguration, paths: FolioPaths, databasePath: String, environment: [String: String]) {
@@ -61,7 +60,6 @@ public final class EmbedderService: @unchecked Sendable {
             try? FileDescriptor.writeAll(Array("foliod-worker --embedder: \(error)\n".utf8), to: 2)
             return 2
         }
-        state.withLock { $0.model = embedder.identity.description }
         let background = BackgroundThread { [self] in embedInBackground(embedder) }
         var queries = QueryAnswerer(databasePath: databasePath, embedder: embedder, configuration: configuration, paths: paths,
                                     environment: environment)
@@ -130,20 +128,19 @@ public final class EmbedderService: @unchecked Sendable {
             } catch {
                 return EmbedderReply(error: "\(error)")
             }
-        case .pause:
-            state.withLock { $0.paused = true }
-            return EmbedderReply(status: status())
-        case .resume:
-            resume()
-            return EmbedderReply(status: status())
         case .status:
             return EmbedderReply(status: status())
         }
     }
 
+    /// The configured model, `provider:model`: the one the background stage embeds with.
+    private var modelName: String {
+        EmbeddingModelIdentity(provider: configuration.embeddings.provider, model: configuration.embeddings.model).description
+    }
+
     private func status() -> EmbedderStatus {
         state.withLock {
-            EmbedderStatus(pid: getpid(), residentKiB: Self.residentKiB(), model: $0.model, paused: $0.paused, progress: $0.progress,
+            EmbedderStatus(pid: getpid(), residentKiB: Self.residentKiB(), model: modelName, paused: $0.paused, progress: $0.progress,
                            lastError: $0.lastError)
         }
     }

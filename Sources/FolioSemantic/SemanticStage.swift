@@ -30,13 +30,18 @@ public final class SemanticStage {
     }
 
     /// Embeds up to about `windows` window texts that have no vector; returns how many were
-    /// embedded (0: the model is complete, and is now marked so).
+    /// embedded (0: the model is complete, and is now marked so). New chunks are cut once
+    /// the windows already cut all have vectors, not at every batch.
     public func embedBatch(windows: Int = 64) throws(SemanticStageError) -> Int {
         do {
-            try cutWindows()
             var pending: [Int64: String] = [:]
             var order: [Int64] = []
-            let chunks = try store.chunksAwaitingVectors(model: model.id, limit: max(1, windows / 2))
+            let limit = max(1, windows / 2)
+            var chunks = try store.chunksAwaitingVectors(model: model.id, limit: limit)
+            if chunks.isEmpty {
+                try cutWindows()
+                chunks = try store.chunksAwaitingVectors(model: model.id, limit: limit)
+            }
             for chunk in chunks {
                 for text in EmbeddingWindows.texts(title: chunk.title, section: chunk.section, text: chunk.text) {
                     let key = EmbeddingWindows.key(text)

@@ -27,14 +27,13 @@ extension IndexReader {
     public func refresh(_ index: inout VectorIndex) throws(StoreError) {
         let model = index.model.id
         let after = index.lastRow
-        var copy = index
+        // Appended in place: a copy would duplicate every vector held so far.
         try read("read vectors") { db in
             try db.forEachRow("SELECT id, key, scale, data FROM vector WHERE model_id = ? AND id > ? ORDER BY id", [model, after]) { row in
-                copy.append(key: row["key"], scale: Float(row["scale"] as Double), bytes: row["data"])
-                copy.lastRow = row["id"]
+                index.append(key: row["key"], scale: Float(row["scale"] as Double), bytes: row["data"])
+                index.lastRow = row["id"]
             }
         }
-        index = copy
     }
 
     /// How far `model` is.
