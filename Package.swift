@@ -76,12 +76,15 @@ let package = Package(
         // The same for poppler-glib and cairo, when the poppler backend is first used
         // (headers from libpoppler-glib-dev and libcairo2-dev: `popplerHeaders`).
         .target(name: "CPoppler", cSettings: [.unsafeFlags(popplerHeaders)]),
+        // FTS5's C interface (its tokenizer, an auxiliary function): SQLite's own header.
+        .target(name: "CFullText", dependencies: ["CSQLite"]),
 
         .target(
             name: "FolioSchema",
             path: "Migrations",
             exclude: ["README.md"],
-            resources: [.embedInCode("v0001_core.sql"), .embedInCode("v0002_pages_ocr.sql"), .embedInCode("v0003_vectors.sql")],
+            resources: [.embedInCode("v0001_core.sql"), .embedInCode("v0002_pages_ocr.sql"), .embedInCode("v0003_vectors.sql"),
+                        .embedInCode("v0004_leaders.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",
@@ -105,7 +108,7 @@ let package = Package(
         // SQLite's C API behind a few types: connections, statements, rows, errors.
         .target(
             name: "FolioSQLite",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "CFullText"],
             swiftSettings: swiftSettings),
         // Text to vectors: the WordPiece tokenizer, the local model, the HTTP providers.
         .target(

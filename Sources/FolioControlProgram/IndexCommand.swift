@@ -13,7 +13,9 @@ struct IndexCommand: ParsableCommand {
             New and changed files are indexed; files whose content is unchanged are not read \
             again; documents under the given folders whose files are gone are removed. Files \
             are read by worker processes (foliod-worker), as foliod reads them: a file that \
-            crashes one is recorded as failed and the others go on. Then the semantic stage \
+            crashes one is recorded as failed and the others go on. The lists that keep queries \
+            of common words fast are brought up to date (foliod does this when idle). Then the \
+            semantic stage \
             gives every new passage its vector ([embeddings] in the configuration), so that \
             the index is complete when the command returns; --no-semantic leaves that to foliod.
             Exit status: 0 all went well, 1 some files failed (listed), 2 error.
@@ -41,6 +43,7 @@ struct IndexCommand: ParsableCommand {
             let progress = ProgressLine(enabled: Output.standardErrorIsTerminal)
             summary = try pass.run(roots) { progress.show($0) }
             progress.clear()
+            while try store.tendLeaders() {}
         } catch let exit as ExitCode {
             throw exit
         } catch {

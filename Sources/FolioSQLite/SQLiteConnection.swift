@@ -3,7 +3,7 @@ internal import CSQLite
 /// The statements of one connection: only reached through `SQLiteDatabase`, which lets
 /// one thread at a time use it.
 public final class SQLiteConnection {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Statements kept prepared for reuse (`execute(_:_:cached:)`): a chunk insert runs
     /// thousands of times per document.
     private var cache: [String: OpaquePointer] = [:]

@@ -32,17 +32,64 @@ extension IndexReader {
     /// Both tiers of the lexical ranking, best first, at most `depth`.
     private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
         guard let all = request.query.allTermsExpression else { return [] }
-        var ranked = try bm25(db, expression: all, request: request, limit: depth, matchesAll: true)
+        var ranked = try bm25(db, expression: all, groups: request.query.required, request: request, limit: depth, matchesAll: true)
         if ranked.count < depth, let any = request.query.anyTermExpression {
             let seen = Set(ranked.map { request.allChunks ? $0.chunk : $0.document })
-            let more = try bm25(db, expression: any, request: request, limit: depth + ranked.count, matchesAll: false)
+            let more = try bm25(db, expression: any, groups: [request.query.required.joined().map { $0 }], request: request,
+                                limit: depth + ranked.count, matchesAll: false)
             ranked += more.filter { !seen.contains(request.allChunks ? $0.chunk : $0.document) }.prefix(depth - ranked.count)
         }
         return ranked
     }
 
-    /// The best `limit` matches of one MATCH expression.
-    private static func bm25(_ db: SQLiteConnection, expression: String, request: SearchRequest, limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
+    /// The best `limit` matches of one MATCH expression (of `groups`, the terms it requires).
+    ///
+    /// FTS5 computes bm25() for every chunk an expression matches, about a microsecond
+    /// each: when every group is frequent, only the candidates of the champion lists are
+    /// ranked (`LeaderCandidates`). Otherwise, unless a scope or kinds narrow the matches
+    /// first, the chunks are ranked alone and their documents looked up after, for the
+    /// best few: joining every match to its document costs more than the ranking.
+    private static func bm25(_ db: SQLiteConnection, expression: String, groups: [[SearchQuery.Term]], request: SearchRequest,
+                             limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
+        if groups.count == 1, groups[0].count == 1, var scored = try LeaderCandidates.singleWord(db, groups[0][0], policy: request.leaders) {
+            if let excluded = request.query.excludedExpression {
+                let ids = scored.map { String($0.chunk) }.joined(separator: ",")
+                let out = Set(try db.values(as: Int64.self, "SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? AND +rowid IN (\(ids))", [excluded]))
+                scored.removeAll { out.contains($0.chunk) }
+            }
+            let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
+            if ranked.count >= min(limit, request.limit) { return ranked }
+        }
+        if let candidates = try LeaderCandidates.find(db, groups: groups, policy: request.leaders) {
+            let scored = try candidates.scored(db, expression: expression, excluded: request.query.excluded.count).sorted { ($0.score, $0.chunk) < ($1.score, $1.chunk) }
+            let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
+            // Too few candidates match (a rare combination of frequent words, a narrow
+            // scope): every match is ranked instead.
+            if ranked.count >= min(limit, request.limit) { return ranked }
+        }
+        if request.scope != .everything || !request.kinds.isEmpty {
+            return try filteredBM25(db, expression: expression, request: request, limit: limit, matchesAll: matchesAll)
+        }
+        var chunks = request.allChunks ? limit : limit * 4
+        while true {
+            let scored = try db.rows("""
+                SELECT rowid AS chunk_id, bm25(chunk_fts, ?, ?, ?) AS score FROM chunk_fts
+                WHERE chunk_fts MATCH ? ORDER BY score, chunk_id LIMIT ?
+                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, expression, chunks]).map {
+                (chunk: $0["chunk_id"] as Int64, score: $0["score"] as Double)
+            }
+            let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
+            // Enough documents, or every match seen. A narrow scope or a few documents
+            // holding most matches need more chunks.
+            if ranked.count >= limit || scored.count < chunks { return ranked }
+            chunks *= 4
+        }
+    }
+
+    /// The best `limit` matches within the request's scope and kinds, which narrow the
+    /// matches before they are ranked.
+    private static func filteredBM25(_ db: SQLiteConnection, expression: String, request: SearchRequest, limit: Int,
+                                     matchesAll: Bool) throws -> [RankedChunk] {
         let (filters, filterArguments) = filters(request)
         let arguments: SQLiteArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, expression] + filterArguments + [limit]
         let matches = """
@@ -60,6 +107,33 @@ extension IndexReader {
         return try db.rows(sql, arguments).map {
             RankedChunk(chunk: $0["chunk_id"], document: $0["document_id"], score: $0["score"], matchesAll: matchesAll)
         }
+    }
+
+    /// The first `limit` of ranked chunks (best first) within the request's scope and
+    /// kinds, and one per document unless `allChunks`.
+    private static func bestPerDocument(_ db: SQLiteConnection, _ scored: [(chunk: Int64, score: Double)], request: SearchRequest,
+                                        limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
+        guard !scored.isEmpty else { return [] }
+        let (filters, arguments) = filters(request)
+        var ranked: [RankedChunk] = []
+        var seen: Set<Int64> = []
+        // In slices, so that a few documents are looked up when the first chunks are enough.
+        var start = 0
+        while start < scored.count, ranked.count < limit {
+            let slice = scored[start..<min(scored.count, start + max(limit * 4, 64))]
+            start = slice.endIndex
+            let ids = slice.map { String($0.chunk) }.joined(separator: ",")
+            let documents = Dictionary(try db.rows("""
+                SELECT c.id AS chunk_id, c.document_id AS document_id FROM chunk c JOIN document d ON d.id = c.document_id
+                WHERE c.id IN (\(ids))\(filters)
+                """, arguments).map { ($0["chunk_id"] as Int64, $0["document_id"] as Int64) }, uniquingKeysWith: { first, _ in first })
+            for match in slice {
+                guard let document = documents[match.chunk], seen.insert(request.allChunks ? match.chunk : document).inserted else { continue }
+                ranked.append(RankedChunk(chunk: match.chunk, document: document, score: match.score, matchesAll: matchesAll))
+                if ranked.count == limit { break }
+            }
+        }
+        return ranked
     }
 
     /// The chunks of the nearest windows (best window first; one chunk per document unless
@@ -127,7 +201,9 @@ extension IndexReader {
             """
         let words = min(request.snippetWords, 64)
         // FTS5 evaluates the MATCH expression again for every row it is asked for, which
-        // costs about a millisecond for a long question: only snippets are worth that.
+        // costs about a millisecond for a long question: only snippets are worth that. A
+        // prefix costs that for each word it covers: then FTS5 walks the matches once and
+        // keeps these (`+rowid` hides the rowids from it).
         // For a chunk over two pages, the whole text with the matches marked tells which
         // page the first match is on.
         let matched = ranked.filter { $0.lexicalMatch != nil }.map { String($0.chunk) }.joined(separator: ",")
@@ -139,7 +215,7 @@ extension IndexReader {
                     SELECT \(columns), snippet(chunk_fts, 0, char(57344), char(57345), '…', ?) AS snippet,
                            CASE WHEN c.page_break IS NOT NULL THEN highlight(chunk_fts, 0, char(57344), char(57345)) END AS marked
                     FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id \(page)
-                    WHERE chunk_fts MATCH ? AND chunk_fts.rowid IN (\(matched))
+                    WHERE chunk_fts MATCH ? AND \(expression.contains("*") ? "+" : "")chunk_fts.rowid IN (\(matched))
                     """, [words, expression])
                 : try db.rows("SELECT \(columns), '' AS snippet, NULL AS marked FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(matched))")
         }

@@ -19,6 +19,8 @@ public struct SearchRequest: Sendable {
     /// The window keys nearest the query's vector, when it has one: what `semantic` and
     /// `hybrid` search with. Without it every mode searches by words.
     public var meaning: NearestWindows?
+    /// When a query of frequent words is ranked from the champion lists.
+    public var leaders: LeaderPolicy = .standard
 
     public init(query: SearchQuery, limit: Int = 20, scope: PathScope = .everything, kinds: Set<DocumentKind> = [],
                 allChunks: Bool = false, snippetWords: Int = 24, mode: SearchMode = .lexical, meaning: NearestWindows? = nil) {

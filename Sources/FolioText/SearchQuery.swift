@@ -23,7 +23,7 @@ public struct SearchQuery: Sendable, Equatable {
 
         /// `"a b"` or `"a b" *`. Tokens hold letters and digits only (`FullTextTokenizer`),
         /// so the quotes need no escaping.
-        var expression: String {
+        public var expression: String {
             let quoted = "\"" + tokens.joined(separator: " ") + "\""
             return isPrefix ? quoted + " *" : quoted
         }

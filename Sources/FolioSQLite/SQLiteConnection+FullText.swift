@@ -1,0 +1,47 @@
+internal import CSQLite
+internal import CFullText
+internal import Glibc
+
+extension SQLiteConnection {
+    /// The terms FTS5 looks up for `text` in a table made with `tokenizer` (its
+    /// `tokenize` option as words: `["porter", "unicode61", "remove_diacritics", "2"]`):
+    /// folded and stemmed as the index holds them. `prefix`: the text is the start of a word
+    /// (`conf*`), tokenized as FTS5 tokenizes a prefix query.
+    public func fullTextTerms(of text: String, tokenizer: [String], prefix: Bool = false) throws(SQLiteError) -> [String] {
+        final class Collected { var terms: [String] = [] }
+        let collected = Collected()
+        let name = tokenizer.first ?? "unicode61"
+        let arguments = tokenizer.dropFirst().map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var pointers = arguments.map { UnsafePointer($0) }
+        let bytes = Array(text.utf8)
+        let result = withExtendedLifetime(collected) {
+            folio_fts_tokenize(handle, name, &pointers, Int32(pointers.count), bytes, Int32(bytes.count), prefix ? 1 : 0, { context, token, length in
+                guard let context, let token else { return 0 }
+                let terms = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+                terms.terms.append(String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self))
+                return 0
+            }, Unmanaged.passUnretained(collected).toOpaque())
+        }
+        guard result == SQLITE_OK else {
+            throw SQLiteError(extendedCode: result, message: "FTS5 tokenizer \(tokenizer.joined(separator: " ")) failed")
+        }
+        return collected.terms
+    }
+
+    /// Makes `folio_term_weight(table, weights…)` callable on this connection: BM25's
+    /// term-frequency part for the first phrase matched (`CFullText/folio_fts.h`).
+    public func registerTermWeight() throws(SQLiteError) {
+        let result = folio_fts_register_term_weight(handle)
+        guard result == SQLITE_OK else { throw SQLiteError(extendedCode: result, message: "FTS5 function folio_term_weight not registered") }
+    }
+}
+
+extension SQLiteConnection {
+    /// Makes `folio_bm25(table, weights…, chunks per phrase…)` callable on this connection:
+    /// bm25() with the phrases' row counts given (`CFullText/folio_fts.h`).
+    public func registerBM25() throws(SQLiteError) {
+        let result = folio_fts_register_bm25(handle)
+        guard result == SQLITE_OK else { throw SQLiteError(extendedCode: result, message: "FTS5 function folio_bm25 not registered") }
+    }
+}

@@ -1,0 +1,78 @@
+internal import FolioSQLite
+
+extension IndexStore {
+    /// Brings the champion lists (`Migrations/v0004_leaders.sql`) a step closer to the
+    /// index: counts the frequent terms again when enough changed since the last count,
+    /// else makes the list of one term that has none or a stale one. Returns whether work
+    /// is left, so a caller with other work (the daemon) does one step at a time.
+    ///
+    /// A step is one transaction: the count reads the whole vocabulary (about a second at
+    /// 100,000 files), a list costs a microsecond per chunk its term is in.
+    @discardableResult
+    public func tendLeaders(_ policy: LeaderPolicy = .standard) throws(StoreError) -> Bool {
+        try write("update the frequent terms' lists") { db in
+            if try Self.censusIsDue(db, policy) {
+                try Self.countFrequentTerms(db, policy)
+            } else if let term = try db.value(as: String.self, "SELECT term FROM frequent_term WHERE stale = 1 OR last_chunk IS NULL LIMIT 1") {
+                try Self.makeList(db, term: term, policy)
+            } else {
+                return false
+            }
+            return try db.value(as: Bool.self, "SELECT 1 FROM frequent_term WHERE stale = 1 OR last_chunk IS NULL LIMIT 1") ?? false
+                || Self.censusIsDue(db, policy)
+        }
+    }
+
+    /// Whether the frequent terms must be counted: never counted and the index is big
+    /// enough to have one, or changed by more than `recountShare` since.
+    private static func censusIsDue(_ db: SQLiteConnection, _ policy: LeaderPolicy) throws -> Bool {
+        if let census = try db.row("SELECT chunks, changed FROM leader_census") {
+            let chunks: Int = census["chunks"], changed: Int = census["changed"]
+            return changed > 0 && Double(changed) > policy.recountShare * Double(max(chunks, policy.frequentChunks))
+        }
+        return try (db.value(as: Int.self, "SELECT max(id) FROM chunk") ?? 0) >= policy.frequentChunks
+    }
+
+    /// Counts every term's chunks (fts5vocab) and records the frequent ones: new terms
+    /// wait for a list, the others' lists are marked stale, terms that fell below half the
+    /// threshold go with their lists. A term the tokenizer does not give back unchanged
+    /// cannot be matched alone and gets no list.
+    private static func countFrequentTerms(_ db: SQLiteConnection, _ policy: LeaderPolicy) throws {
+        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunk_vocabulary USING fts5vocab(main, chunk_fts, row)")
+        let counted = try db.rows("SELECT term, doc FROM temp.chunk_vocabulary WHERE doc >= ?", [policy.frequentChunks / 2])
+        let listed = Set(try db.values(as: String.self, "SELECT term FROM frequent_term"))
+        var kept: Set<String> = []
+        for row in counted {
+            let term: String = row["term"], chunks: Int = row["doc"]
+            guard listed.contains(term) || chunks >= policy.frequentChunks,
+                  try db.fullTextTerms(of: term, tokenizer: FullTextIndex.tokenizer) == [term] else { continue }
+            kept.insert(term)
+            try db.execute("""
+                INSERT INTO frequent_term (term, chunks, last_chunk, stale) VALUES (?, ?, NULL, 0)
+                ON CONFLICT (term) DO UPDATE SET chunks = excluded.chunks, stale = 1
+                """, [term, chunks], cached: true)
+        }
+        for term in listed.subtracting(kept) {
+            try db.execute("DELETE FROM term_leader WHERE term = ?", [term], cached: true)
+            try db.execute("DELETE FROM frequent_term WHERE term = ?", [term], cached: true)
+        }
+        let chunks = try db.value(as: Int.self, "SELECT count(*) FROM chunk") ?? 0
+        try db.execute("""
+            INSERT INTO leader_census (id, chunks, changed) VALUES (1, ?, 0)
+            ON CONFLICT (id) DO UPDATE SET chunks = excluded.chunks, changed = 0
+            """, [chunks])
+    }
+
+    /// Makes `term`'s list: the `listLength` chunks where it weighs most.
+    private static func makeList(_ db: SQLiteConnection, term: String, _ policy: LeaderPolicy) throws {
+        try db.registerTermWeight()
+        let lastChunk = try db.value(as: Int64.self, "SELECT max(id) FROM chunk") ?? 0
+        try db.execute("DELETE FROM term_leader WHERE term = ?", [term])
+        try db.execute("""
+            INSERT INTO term_leader (term, chunk_id, weight)
+            SELECT ?1, rowid, folio_term_weight(chunk_fts, ?3, ?4, ?5) AS weight FROM chunk_fts WHERE chunk_fts MATCH ?2
+            ORDER BY weight DESC, rowid LIMIT ?6
+            """, [term, "\"\(term)\"", Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, policy.listLength])
+        try db.execute("UPDATE frequent_term SET last_chunk = ?, stale = 0 WHERE term = ?", [lastChunk, term])
+    }
+}

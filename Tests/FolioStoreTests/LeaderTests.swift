@@ -1,0 +1,100 @@
+import Testing
+import Foundation
+@testable import FolioStore
+import FolioCore
+import FolioText
+
+/// The champion lists (`Migrations/v0004_leaders.sql`): a query of frequent words ranked
+/// from them finds what ranking every match finds.
+@Suite struct LeaderTests {
+    /// Small enough that the test corpus has frequent words: in 20 chunks or more, lists of
+    /// 30, and anything matching more than 10 chunks ranked from the lists.
+    static let policy = LeaderPolicy(frequentChunks: 20, listLength: 30, directLimit: 10, candidates: 60, recountShare: 0.05)
+    /// Every query ranked directly, as before the lists.
+    static let direct = LeaderPolicy(frequentChunks: 20, listLength: 30, directLimit: .max, candidates: 60, recountShare: 0.05)
+
+    /// 300 documents of one to three chunks, of words drawn from a vocabulary of 400 with
+    /// Zipf's law (a fixed generator), as text has them: the first words in most chunks,
+    /// the last in a few.
+    static func corpus(_ store: IndexStore) throws {
+        let named = ["the", "system", "data", "type", "network", "configure", "configuration", "kernel", "memory", "file",
+                     "reads", "writes", "slowly", "quickly", "tax", "invoice", "garden", "tomato", "river", "engine"]
+        let vocabulary = named + (named.count..<400).map { "w\($0)" }
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func word() -> String {
+            vocabulary[min(Int(pow(Double(vocabulary.count), Double(next(1_000_000)) / 1_000_000)) - 1, vocabulary.count - 1)]
+        }
+        for number in 0..<300 {
+            let chunks = (0...next(3)).map { _ in (0..<(5 + next(60))).map { _ in word() }.joined(separator: " ") }
+            try store.save(TemporaryDatabase.record("/d/\(number).txt"), chunks: TemporaryDatabase.chunks(chunks))
+        }
+    }
+
+    static func paths(_ reader: IndexReader, _ text: String, policy: LeaderPolicy, limit: Int = 10) throws -> [String] {
+        var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit)
+        request.leaders = policy
+        return try reader.search(request).map(\.path)
+    }
+
+    @Test func frequentWords_rankAsEveryMatchRanks() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try Self.corpus(store)
+        while try store.tendLeaders(Self.policy) {}
+        #expect(try store.tendLeaders(Self.policy) == false)
+        let reader = try IndexReader(path: database.path)
+        // One word (from its list alone), one word without another, a phrase (ranked
+        // directly).
+        for query in ["the", "system", "configur", "the -tomato", "\"the system\""] {
+            #expect(try Self.paths(reader, query, policy: Self.policy) == Self.paths(reader, query, policy: Self.direct), "\(query)")
+        }
+        // Several words and prefixes: ranked from the best of each list. With lists of a
+        // tenth of each word's chunks here, 7 to 10 of the ten are the same.
+        for (query, same) in [("data type", 9), ("the system network", 7), ("config*", 10), ("kernel OR memory", 7),
+                              ("tax invoice garden tomato river", 8)] {
+            let fromLists = try Self.paths(reader, query, policy: Self.policy)
+            let direct = try Self.paths(reader, query, policy: Self.direct)
+            #expect(fromLists.count == direct.count, "\(query)")
+            #expect(Set(fromLists).intersection(direct).count >= same, "\(query): \(fromLists) against \(direct)")
+        }
+    }
+
+    /// A chunk written after the lists is ranked with them, also when it takes the id of
+    /// the newest chunk removed before it.
+    @Test func newerChunks_areRankedWithTheLists() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try Self.corpus(store)
+        while try store.tendLeaders(Self.policy) {}
+        let reader = try IndexReader(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/new.txt"), chunks: TemporaryDatabase.chunks(["kernel kernel kernel kernel"]))
+        #expect(try Self.paths(reader, "kernel", policy: Self.policy).first == "/d/new.txt")
+        #expect(try store.purge(.file("/d/new.txt")) == 1)
+        while try store.tendLeaders(Self.policy) {}
+        try store.save(TemporaryDatabase.record("/d/again.txt"), chunks: TemporaryDatabase.chunks(["memory memory memory memory"]))
+        #expect(try Self.paths(reader, "memory", policy: Self.policy).first == "/d/again.txt")
+        #expect(try Self.paths(reader, "memory", policy: Self.policy) == Self.paths(reader, "memory", policy: Self.direct))
+    }
+
+    /// The terms are counted again once a share of the index changed, and a word that
+    /// became frequent gets a list.
+    @Test func changes_bringACount_andNewFrequentWordsGetLists() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try Self.corpus(store)
+        while try store.tendLeaders(Self.policy) {}
+        for number in 0..<60 {
+            try store.save(TemporaryDatabase.record("/d/zebra\(number).txt"), chunks: TemporaryDatabase.chunks(["zebra crossing \(number)"]))
+        }
+        #expect(try store.tendLeaders(Self.policy) == true)
+        while try store.tendLeaders(Self.policy) {}
+        let reader = try IndexReader(path: database.path)
+        #expect(try Self.paths(reader, "zebra", policy: Self.policy) == Self.paths(reader, "zebra", policy: Self.direct))
+        let listed = try reader.read("test") { db in try db.value(as: Int.self, "SELECT count(*) FROM term_leader WHERE term = 'zebra'") }
+        #expect(listed == 30)
+    }
+}
