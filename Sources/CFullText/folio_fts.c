@@ -1,7 +1,6 @@
 #include "folio_fts.h"
 
-#include <math.h>
-#include <stdlib.h>
+#include <stddef.h>
 
 /* The fts5_api of a connection: FTS5 hands it out through `SELECT fts5(?)` with a pointer
    bound under the type "fts5_api_ptr" (https://www.sqlite.org/fts5.html#extending_fts5). */
@@ -93,54 +92,9 @@ static void folio_fts_term_weight(const Fts5ExtensionApi *api, Fts5Context *fts,
     sqlite3_result_double(context, frequency * (folio_fts_k1 + 1) / (frequency + norm));
 }
 
-/* As fts5_aux.c's bm25(): phrase frequencies weighted by column, idf from the row counts
-   given, and the same k1, b and floor for the idf of a phrase in over half the rows. */
-static void folio_fts_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context,
-                           int value_count, sqlite3_value **values) {
-    enum { weights = 3, most = 64 };
-    int phrases = api->xPhraseCount(fts);
-    if (phrases > most || value_count < weights + phrases) {
-        sqlite3_result_error(context, "folio_bm25: give 3 column weights and one row count per phrase", -1);
-        return;
-    }
-    double average = 1.0;
-    sqlite3_int64 rows = 0;
-    int result = folio_fts_average_length(api, fts, &average);
-    if (result == SQLITE_OK) result = api->xRowCount(fts, &rows);
-    double frequency[most] = {0};
-    int instances = 0;
-    if (result == SQLITE_OK) result = api->xInstCount(fts, &instances);
-    for (int i = 0; result == SQLITE_OK && i < instances; i++) {
-        int phrase = 0, column = 0, offset = 0;
-        result = api->xInst(fts, i, &phrase, &column, &offset);
-        if (result == SQLITE_OK && phrase < most) frequency[phrase] += column < weights ? sqlite3_value_double(values[column]) : 1.0;
-    }
-    int length = 0;
-    if (result == SQLITE_OK) result = api->xColumnSize(fts, -1, &length);
-    if (result != SQLITE_OK) {
-        sqlite3_result_error_code(context, result);
-        return;
-    }
-    double norm = folio_fts_k1 * (1 - folio_fts_b + folio_fts_b * length / average);
-    double score = 0;
-    for (int i = 0; i < phrases; i++) {
-        if (frequency[i] == 0) continue;
-        double hits = sqlite3_value_double(values[weights + i]);
-        double idf = log((rows - hits + 0.5) / (hits + 0.5));
-        if (idf <= 0.0) idf = 1e-6;
-        score += idf * frequency[i] * (folio_fts_k1 + 1) / (frequency[i] + norm);
-    }
-    sqlite3_result_double(context, -score);
-}
-
 int folio_fts_register_term_weight(sqlite3 *db) {
     fts5_api *api = folio_fts_api(db);
     if (api == NULL) return SQLITE_ERROR;
     return api->xCreateFunction(api, "folio_term_weight", NULL, folio_fts_term_weight, NULL);
 }
 
-int folio_fts_register_bm25(sqlite3 *db) {
-    fts5_api *api = folio_fts_api(db);
-    if (api == NULL) return SQLITE_ERROR;
-    return api->xCreateFunction(api, "folio_bm25", NULL, folio_fts_bm25, NULL);
-}

@@ -36,12 +36,3 @@ extension SQLiteConnection {
         guard result == SQLITE_OK else { throw SQLiteError(extendedCode: result, message: "FTS5 function folio_term_weight not registered") }
     }
 }
-
-extension SQLiteConnection {
-    /// Makes `folio_bm25(table, weights…, chunks per phrase…)` callable on this connection:
-    /// bm25() with the phrases' row counts given (`CFullText/folio_fts.h`).
-    public func registerBM25() throws(SQLiteError) {
-        let result = folio_fts_register_bm25(handle)
-        guard result == SQLITE_OK else { throw SQLiteError(extendedCode: result, message: "FTS5 function folio_bm25 not registered") }
-    }
-}

@@ -45,10 +45,10 @@ extension IndexReader {
     /// The best `limit` matches of one MATCH expression (of `groups`, the terms it requires).
     ///
     /// FTS5 computes bm25() for every chunk an expression matches, about a microsecond
-    /// each: when every group is frequent, only the candidates of the champion lists are
-    /// ranked (`LeaderCandidates`). Otherwise, unless a scope or kinds narrow the matches
-    /// first, the chunks are ranked alone and their documents looked up after, for the
-    /// best few: joining every match to its document costs more than the ranking.
+    /// each: one frequent word is ranked from its champion list (`LeaderCandidates`).
+    /// Otherwise, unless a scope or kinds narrow the matches first, the chunks are ranked
+    /// alone and their documents looked up after, for the best few: joining every match to
+    /// its document costs more than the ranking.
     private static func bm25(_ db: SQLiteConnection, expression: String, groups: [[SearchQuery.Term]], request: SearchRequest,
                              limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
         if groups.count == 1, groups[0].count == 1, var scored = try LeaderCandidates.singleWord(db, groups[0][0], policy: request.leaders) {
@@ -58,13 +58,6 @@ extension IndexReader {
                 scored.removeAll { out.contains($0.chunk) }
             }
             let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
-            if ranked.count >= min(limit, request.limit) { return ranked }
-        }
-        if let candidates = try LeaderCandidates.find(db, groups: groups, policy: request.leaders) {
-            let scored = try candidates.scored(db, expression: expression, excluded: request.query.excluded.count).sorted { ($0.score, $0.chunk) < ($1.score, $1.chunk) }
-            let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
-            // Too few candidates match (a rare combination of frequent words, a narrow
-            // scope): every match is ranked instead.
             if ranked.count >= min(limit, request.limit) { return ranked }
         }
         if request.scope != .everything || !request.kinds.isEmpty {

@@ -1,33 +1,28 @@
 /// Which terms get champion lists (`Migrations/v0004_leaders.sql`), how long the lists are,
-/// and when a query is ranked from them instead of from every chunk it matches.
+/// and when a query of one word is ranked from its list instead of from every match.
 ///
 /// Measured with `bench/scale.sh` (docs/benchmarks.md, "Search at scale"): FTS5's bm25()
-/// costs about a microsecond per matching chunk, so a query part matching more than
-/// `directLimit` chunks would take more than the launcher's budget by itself.
+/// costs about a microsecond per matching chunk, so a word in more than `directLimit`
+/// chunks would take more than a launcher's budget by itself.
 public struct LeaderPolicy: Sendable, Equatable {
     /// A term in at least this many chunks gets a list (kept until it falls below half).
     public var frequentChunks: Int
     /// The chunks listed per term.
     public var listLength: Int
-    /// A query part estimated to match more chunks than this is ranked from the lists.
+    /// A word in more chunks than this is ranked from its list.
     public var directLimit: Int
-    /// The candidates a query ranked from the lists reads, shared among its terms: FTS5
-    /// looks each one up (a few microseconds per term).
-    public var candidates: Int
     /// The terms are counted again when the chunks written or removed since the last count
     /// pass this share of the index.
     public var recountShare: Double
 
-    public init(frequentChunks: Int, listLength: Int, directLimit: Int, candidates: Int, recountShare: Double) {
+    public init(frequentChunks: Int, listLength: Int, directLimit: Int, recountShare: Double) {
         self.frequentChunks = frequentChunks
         self.listLength = listLength
         self.directLimit = directLimit
-        self.candidates = candidates
         self.recountShare = recountShare
     }
 
-    public static let standard = LeaderPolicy(frequentChunks: 2000, listLength: 300, directLimit: 10_000, candidates: 600,
-                                              recountShare: 0.05)
+    public static let standard = LeaderPolicy(frequentChunks: 2000, listLength: 300, directLimit: 10_000, recountShare: 0.05)
 }
 
 /// The full-text index's tokenizer, as `Migrations/v0001_core.sql` creates `chunk_fts`:

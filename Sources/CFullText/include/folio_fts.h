@@ -25,11 +25,4 @@ int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *argumen
    every phrase's instance list. Returns an SQLite result code. */
 int folio_fts_register_term_weight(sqlite3 *db);
 
-/* Registers folio_bm25(table, text_weight, section_weight, title_weight, chunks_1, …,
-   chunks_n): FTS5's bm25() (negated, lower is better), with the number of rows each phrase
-   of the MATCH expression is in given instead of counted. bm25() counts them by reading
-   every phrase's whole doclist again for each rowid looked up, which makes ranking a few
-   hundred chosen rows cost as much as ranking every match. Returns an SQLite result code. */
-int folio_fts_register_bm25(sqlite3 *db);
-
 #endif
