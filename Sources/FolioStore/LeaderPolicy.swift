@@ -1,7 +1,7 @@
 /// Which terms get champion lists (`Migrations/v0004_leaders.sql`), how long the lists are,
 /// and when a query of one word is ranked from its list instead of from every match.
 ///
-/// Measured with `bench/scale.sh` (docs/benchmarks.md, "Search at scale"): FTS5's bm25()
+/// Measured with `bench/scale.py` (docs/benchmarks.md, "Search at scale"): FTS5's bm25()
 /// costs about a microsecond per matching chunk, so a word in more than `directLimit`
 /// chunks would take more than a launcher's budget by itself.
 public struct LeaderPolicy: Sendable, Equatable {
