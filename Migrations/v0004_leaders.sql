@@ -2,8 +2,8 @@
 -- Information Retrieval", §7.1.3). FTS5 computes bm25 for every chunk a query matches: at
 -- 100,000 files `the` matches 179,000 chunks and takes 200 ms before folioq does anything
 -- else. For each frequent term (in at least `LeaderPolicy.frequentChunks` chunks) the
--- chunks it weighs most in are listed here; a query whose every part is frequent ranks
--- those chunks, and those written since the list was made, instead of every match.
+-- chunks it weighs most in are listed here; a query of one frequent word ranks those
+-- chunks, and those written since the list was made, instead of every match.
 
 -- The frequent terms, as the full-text index holds them (folded and stemmed), with the
 -- chunks that held each when they were counted and the highest chunk id when its leaders
@@ -20,8 +20,7 @@ CREATE TABLE frequent_term (
 CREATE INDEX frequent_term_pending ON frequent_term(term) WHERE stale = 1 OR last_chunk IS NULL;
 
 -- Each frequent term's leaders: the chunks with the highest BM25 term-frequency weight
--- for it (folio_term_weight, which orders chunks as bm25() does for one term). A query of
--- several terms reads the best of each list.
+-- for it (folio_term_weight, which orders chunks as bm25() does for one term).
 CREATE TABLE term_leader (
     term     TEXT    NOT NULL,
     chunk_id INTEGER NOT NULL,

@@ -30,7 +30,7 @@ static int folio_fts_on_token(void *context, int flags, const char *token, int l
 }
 
 int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count,
-                       const char *text, int length, int prefix, folio_fts_token each, void *context) {
+                       const char *text, int length, folio_fts_token each, void *context) {
     fts5_api *api = folio_fts_api(db);
     if (api == NULL) return SQLITE_ERROR;
     void *user = NULL;
@@ -41,8 +41,7 @@ int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *argumen
     result = tokenizer.xCreate(user, (const char **)arguments, argument_count, &instance);
     if (result != SQLITE_OK) return result;
     struct folio_fts_tokens tokens = {each, context};
-    int flags = FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0);
-    result = tokenizer.xTokenize(instance, &tokens, flags, text, length, folio_fts_on_token);
+    result = tokenizer.xTokenize(instance, &tokens, FTS5_TOKENIZE_QUERY, text, length, folio_fts_on_token);
     tokenizer.xDelete(instance);
     return result == SQLITE_DONE ? SQLITE_OK : result;
 }

@@ -5,9 +5,8 @@ internal import Glibc
 extension SQLiteConnection {
     /// The terms FTS5 looks up for `text` in a table made with `tokenizer` (its
     /// `tokenize` option as words: `["porter", "unicode61", "remove_diacritics", "2"]`):
-    /// folded and stemmed as the index holds them. `prefix`: the text is the start of a word
-    /// (`conf*`), tokenized as FTS5 tokenizes a prefix query.
-    public func fullTextTerms(of text: String, tokenizer: [String], prefix: Bool = false) throws(SQLiteError) -> [String] {
+    /// folded and stemmed as the index holds them.
+    public func fullTextTerms(of text: String, tokenizer: [String]) throws(SQLiteError) -> [String] {
         final class Collected { var terms: [String] = [] }
         let collected = Collected()
         let name = tokenizer.first ?? "unicode61"
@@ -16,7 +15,7 @@ extension SQLiteConnection {
         var pointers = arguments.map { UnsafePointer($0) }
         let bytes = Array(text.utf8)
         let result = withExtendedLifetime(collected) {
-            folio_fts_tokenize(handle, name, &pointers, Int32(pointers.count), bytes, Int32(bytes.count), prefix ? 1 : 0, { context, token, length in
+            folio_fts_tokenize(handle, name, &pointers, Int32(pointers.count), bytes, Int32(bytes.count), { context, token, length in
                 guard let context, let token else { return 0 }
                 let terms = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
                 terms.terms.append(String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self))

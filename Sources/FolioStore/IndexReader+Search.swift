@@ -32,26 +32,26 @@ extension IndexReader {
     /// Both tiers of the lexical ranking, best first, at most `depth`.
     private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
         guard let all = request.query.allTermsExpression else { return [] }
-        var ranked = try bm25(db, expression: all, groups: request.query.required, request: request, limit: depth, matchesAll: true)
+        let word = request.query.required.count == 1 && request.query.required[0].count == 1 ? request.query.required[0][0] : nil
+        var ranked = try bm25(db, expression: all, word: word, request: request, limit: depth, matchesAll: true)
         if ranked.count < depth, let any = request.query.anyTermExpression {
             let seen = Set(ranked.map { request.allChunks ? $0.chunk : $0.document })
-            let more = try bm25(db, expression: any, groups: [request.query.required.joined().map { $0 }], request: request,
-                                limit: depth + ranked.count, matchesAll: false)
+            let more = try bm25(db, expression: any, word: nil, request: request, limit: depth + ranked.count, matchesAll: false)
             ranked += more.filter { !seen.contains(request.allChunks ? $0.chunk : $0.document) }.prefix(depth - ranked.count)
         }
         return ranked
     }
 
-    /// The best `limit` matches of one MATCH expression (of `groups`, the terms it requires).
+    /// The best `limit` matches of one MATCH expression (`word`: the one term it requires).
     ///
     /// FTS5 computes bm25() for every chunk an expression matches, about a microsecond
-    /// each: one frequent word is ranked from its champion list (`LeaderCandidates`).
+    /// each: one frequent word is ranked from its champion list (`FrequentWordRanking`).
     /// Otherwise, unless a scope or kinds narrow the matches first, the chunks are ranked
     /// alone and their documents looked up after, for the best few: joining every match to
     /// its document costs more than the ranking.
-    private static func bm25(_ db: SQLiteConnection, expression: String, groups: [[SearchQuery.Term]], request: SearchRequest,
+    private static func bm25(_ db: SQLiteConnection, expression: String, word: SearchQuery.Term?, request: SearchRequest,
                              limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
-        if groups.count == 1, groups[0].count == 1, var scored = try LeaderCandidates.singleWord(db, groups[0][0], policy: request.leaders) {
+        if let word, var scored = try FrequentWordRanking.ranked(db, word, policy: request.leaders) {
             if let excluded = request.query.excludedExpression {
                 let ids = scored.map { String($0.chunk) }.joined(separator: ",")
                 let out = Set(try db.values(as: Int64.self, "SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? AND +rowid IN (\(ids))", [excluded]))

@@ -12,10 +12,9 @@ typedef int (*folio_fts_token)(void *context, const char *token, int length);
 
 /* Splits text as the FTS5 tokenizer `name` built with `arguments` (for instance "porter"
    with "unicode61", "remove_diacritics", "2") splits a query: each token as it is looked
-   up in the index (folded, stemmed). `prefix` tokenizes the last word as a prefix query
-   does. Returns an SQLite result code. */
+   up in the index (folded, stemmed). Returns an SQLite result code. */
 int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count,
-                       const char *text, int length, int prefix, folio_fts_token each, void *context);
+                       const char *text, int length, folio_fts_token each, void *context);
 
 /* Registers folio_term_weight(table, text_weight, section_weight, title_weight): BM25's
    term-frequency part for the first phrase of the MATCH expression in the current row,

@@ -9,13 +9,13 @@ internal import Glibc
 /// Queries of several frequent words are ranked directly: the union of their words' lists
 /// held 2 of plain bm25's top 10 documents for `data type` at 100,000 files
 /// (docs/benchmarks.md, "Search at scale").
-enum LeaderCandidates {
+enum FrequentWordRanking {
     /// The chunks of a query of one frequent word, best first, without asking FTS5 to rank
     /// anything: for one term BM25 orders chunks by the term-frequency weight the list
     /// keeps (its idf is the same for all), and only the chunks newer than the list are
     /// weighed. `nil` when the word is in few enough chunks to rank directly, or has no
     /// list yet.
-    static func singleWord(_ db: SQLiteConnection, _ term: SearchQuery.Term, policy: LeaderPolicy) throws -> [(chunk: Int64, score: Double)]? {
+    static func ranked(_ db: SQLiteConnection, _ term: SearchQuery.Term, policy: LeaderPolicy) throws -> [(chunk: Int64, score: Double)]? {
         guard !term.isPrefix, term.tokens.count == 1,
               let word = try db.fullTextTerms(of: term.tokens[0], tokenizer: FullTextIndex.tokenizer).first,
               let row = try db.row("""
