@@ -77,14 +77,14 @@ let package = Package(
         // (headers from libpoppler-glib-dev and libcairo2-dev: `popplerHeaders`).
         .target(name: "CPoppler", cSettings: [.unsafeFlags(popplerHeaders)]),
         // FTS5's C interface (its tokenizer, an auxiliary function): SQLite's own header.
-        .target(name: "CFullText", dependencies: ["CSQLite"]),
+        .target(name: "CFullText", dependencies: ["CSQLite"], linkerSettings: [.linkedLibrary("m")]),
 
         .target(
             name: "FolioSchema",
             path: "Migrations",
             exclude: ["README.md"],
             resources: [.embedInCode("v0001_core.sql"), .embedInCode("v0002_pages_ocr.sql"), .embedInCode("v0003_vectors.sql"),
-                        .embedInCode("v0004_leaders.sql")],
+                        .embedInCode("v0004_leaders.sql"), .embedInCode("v0005_row_lengths.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",

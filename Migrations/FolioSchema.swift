@@ -13,5 +13,6 @@ public enum FolioSchema {
         SchemaMigration(identifier: "v0002_pages_ocr", sql: String(decoding: PackageResources.v0002_pages_ocr_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0003_vectors", sql: String(decoding: PackageResources.v0003_vectors_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0004_leaders", sql: String(decoding: PackageResources.v0004_leaders_sql, as: UTF8.self)),
+        SchemaMigration(identifier: "v0005_row_lengths", sql: String(decoding: PackageResources.v0005_row_lengths_sql, as: UTF8.self)),
     ]
 }

@@ -22,10 +22,12 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# Common words, prefixes, phrases, exclusions, and a launcher's keystrokes.
+# Common words, prefixes, phrases, exclusions, a launcher's keystrokes, and questions.
 QUERIES = ["the", "system", "data type", "configur*", "postgresql replication slot", "t", "s", "the -system",
            '"data type"', "how do I configure the network", "file", "memory allocation", "inte", "intern",
-           "internet", "string -python", "error message", "return value of the function"]
+           "internet", "string -python", "error message", "return value of the function", "return value", "see also",
+           # Only words in over half the chunks.
+           "use the", "to be", "it is not"]
 
 
 def timed(command, runs, env=None):

@@ -43,7 +43,7 @@ struct IndexCommand: ParsableCommand {
             let progress = ProgressLine(enabled: Output.standardErrorIsTerminal)
             summary = try pass.run(roots) { progress.show($0) }
             progress.clear()
-            while try store.tendLeaders() {}
+            while try store.tendSearchTables() {}
         } catch let exit as ExitCode {
             throw exit
         } catch {

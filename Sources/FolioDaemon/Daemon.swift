@@ -54,12 +54,12 @@ public final class Daemon {
     private var stopping = false
     private var lastStatusNotice: Int64 = 0
     private var watchCounts = (watched: 0, unwatched: 0)
-    /// The champion lists that keep queries of common words fast, tended while the index
+    /// The tables that keep queries fast (chunk lengths, champion lists), tended while the index
     /// is settled: a step at a time between polls while work is left, else looked at every
-    /// `leaderCheckMilliseconds`.
-    private var leadersPending = true
-    private var leadersCheckedAt: Int64 = 0
-    private static let leaderCheckMilliseconds: Int64 = 10_000
+    /// `searchTablesCheckMilliseconds`.
+    private var searchTablesPending = true
+    private var searchTablesCheckedAt: Int64 = 0
+    private static let searchTablesCheckMilliseconds: Int64 = 10_000
 
     public init(setup: Setup) throws {
         self.setup = setup
@@ -88,7 +88,7 @@ public final class Daemon {
             let descriptors = [watches.inotify.descriptor, signals, control.listener] + control.clientDescriptors + engine.workerOutputs
             var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             // At most a second: status lines for systemd and the workers' time limits.
-            let timeout = leadersPending && engine.core.isSettled ? 0 : engine.pollTimeout(atMost: 1000)
+            let timeout = searchTablesPending && engine.core.isSettled ? 0 : engine.pollTimeout(atMost: 1000)
             _ = try systemCall("poll", path: "") { poll(&entries, nfds_t(entries.count), timeout) }
             let readable = Set(entries.filter { $0.revents != 0 }.map(\.fd))
             if readable.contains(signals) { handle(signals: SignalPipe.drain(signals)) }
@@ -101,7 +101,7 @@ public final class Daemon {
             engine.readWorkers(readable)
             engine.advance()
             embedder?.update(settled: engine.core.isSettled && !engine.core.paused, at: MonotonicClock.milliseconds())
-            tendLeaders(store, settled: engine.core.isSettled && !engine.core.paused)
+            tendSearchTables(store, settled: engine.core.isSettled && !engine.core.paused)
             notifyStatusIfDue(engine)
         }
         notifier.notify("STOPPING=1")
@@ -109,15 +109,15 @@ public final class Daemon {
         engine.stop()
     }
 
-    private func tendLeaders(_ store: IndexStore, settled: Bool) {
+    private func tendSearchTables(_ store: IndexStore, settled: Bool) {
         let now = MonotonicClock.milliseconds()
-        guard settled, leadersPending || now - leadersCheckedAt >= Self.leaderCheckMilliseconds else { return }
-        leadersCheckedAt = now
+        guard settled, searchTablesPending || now - searchTablesCheckedAt >= Self.searchTablesCheckMilliseconds else { return }
+        searchTablesCheckedAt = now
         do {
-            leadersPending = try store.tendLeaders()
+            searchTablesPending = try store.tendSearchTables()
         } catch {
-            leadersPending = false
-            logger.warning("the lists of frequent words were not brought up to date; tried again in 10 s", metadata: ["reason": "\(error)"])
+            searchTablesPending = false
+            logger.warning("the search tables (chunk lengths, lists of frequent words) were not brought up to date; tried again in 10 s", metadata: ["reason": "\(error)"])
         }
     }
 

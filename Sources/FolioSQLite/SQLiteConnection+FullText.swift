@@ -28,10 +28,14 @@ extension SQLiteConnection {
         return collected.terms
     }
 
-    /// Makes `folio_term_weight(table, weights…)` callable on this connection: BM25's
-    /// term-frequency part for the first phrase matched (`CFullText/folio_fts.h`).
-    public func registerTermWeight() throws(SQLiteError) {
-        let result = folio_fts_register_term_weight(handle)
-        guard result == SQLITE_OK else { throw SQLiteError(extendedCode: result, message: "FTS5 function folio_term_weight not registered") }
+    /// Makes Folio's ranking functions callable on this connection: `folio_bm25` and
+    /// `folio_term_weight` (`CFullText/folio_fts.h`). `rowLengths`
+    /// selects block `?1` of the row-length table they read lengths from.
+    public func registerRanking(rowLengths: String?) throws(SQLiteError) {
+        let result = folio_fts_register_ranking(handle, rowLengths)
+        guard result == SQLITE_OK else { throw SQLiteError(extendedCode: result, message: "FTS5 ranking functions not registered") }
     }
+
+    /// Rows per blob of the row-length table (`registerRanking(rowLengths:)`).
+    public static let rowLengthBlock = Int64(FOLIO_FTS_BLOCK)
 }

@@ -26,7 +26,6 @@ enum FrequentWordRanking {
         let chunks: Double = row["chunks"], total: Double = row["total"]
         // As bm25(): in over half the chunks, a word's idf is a floor of 10⁻⁶.
         let idf = max(log((total - chunks + 0.5) / (chunks + 0.5)), 1e-6)
-        try db.registerTermWeight()
         let newer = try db.rows("""
             SELECT rowid AS chunk_id, folio_term_weight(chunk_fts, ?, ?, ?) AS weight FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid > ?
             """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, term.expression, lastChunk])

@@ -20,6 +20,11 @@ public final class IndexReader: Sendable {
         let (unknown, complete) = try read("check schema") { db in (try Schema.unknownMigrations(db), try Schema.isComplete(db)) }
         if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
         if !complete { throw .schemaTooOld(path: path) }
+        do {
+            try database.withoutTransaction { db in try db.registerRanking(rowLengths: RowLengths.blockSQL) }
+        } catch {
+            throw .from(error, path: path, operation: "register the ranking functions")
+        }
     }
 
     func read<T: Sendable>(_ operation: String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {

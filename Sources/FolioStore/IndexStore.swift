@@ -41,11 +41,17 @@ public final class IndexStore: Sendable {
         if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
         // Only when there is something to apply: a worker started while another process
         // holds the database would wait for it.
-        guard !current else { return }
+        if !current {
+            do {
+                try Schema.migrate(database)
+            } catch {
+                throw .from(error, path: path, operation: "migrate")
+            }
+        }
         do {
-            try Schema.migrate(database)
+            try database.withoutTransaction { db in try db.registerRanking(rowLengths: RowLengths.blockSQL) }
         } catch {
-            throw .from(error, path: path, operation: "migrate")
+            throw .from(error, path: path, operation: "register the ranking functions")
         }
     }
 

@@ -29,4 +29,6 @@ public struct LeaderPolicy: Sendable, Equatable {
 /// query words become the terms it holds through the same tokenizer.
 enum FullTextIndex {
     static let tokenizer = ["porter", "unicode61", "remove_diacritics", "2"]
+    /// Its columns: text, section, title.
+    static let columns = 3
 }

@@ -44,8 +44,8 @@ import FolioText
         let database = try TemporaryDatabase()
         let store = try IndexStore(path: database.path)
         try Self.corpus(store)
-        while try store.tendLeaders(Self.policy) {}
-        #expect(try store.tendLeaders(Self.policy) == false)
+        while try store.tendSearchTables(Self.policy) {}
+        #expect(try store.tendSearchTables(Self.policy) == false)
         let reader = try IndexReader(path: database.path)
         // One word (from its list alone), one word without another; and what is ranked
         // directly: a phrase, several words, a prefix.
@@ -61,12 +61,12 @@ import FolioText
         let database = try TemporaryDatabase()
         let store = try IndexStore(path: database.path)
         try Self.corpus(store)
-        while try store.tendLeaders(Self.policy) {}
+        while try store.tendSearchTables(Self.policy) {}
         let reader = try IndexReader(path: database.path)
         try store.save(TemporaryDatabase.record("/d/new.txt"), chunks: TemporaryDatabase.chunks(["kernel kernel kernel kernel"]))
         #expect(try Self.paths(reader, "kernel", policy: Self.policy).first == "/d/new.txt")
         #expect(try store.purge(.file("/d/new.txt")) == 1)
-        while try store.tendLeaders(Self.policy) {}
+        while try store.tendSearchTables(Self.policy) {}
         try store.save(TemporaryDatabase.record("/d/again.txt"), chunks: TemporaryDatabase.chunks(["memory memory memory memory"]))
         #expect(try Self.paths(reader, "memory", policy: Self.policy).first == "/d/again.txt")
         #expect(try Self.paths(reader, "memory", policy: Self.policy) == Self.paths(reader, "memory", policy: Self.direct))
@@ -78,12 +78,12 @@ import FolioText
         let database = try TemporaryDatabase()
         let store = try IndexStore(path: database.path)
         try Self.corpus(store)
-        while try store.tendLeaders(Self.policy) {}
+        while try store.tendSearchTables(Self.policy) {}
         for number in 0..<60 {
             try store.save(TemporaryDatabase.record("/d/zebra\(number).txt"), chunks: TemporaryDatabase.chunks(["zebra crossing \(number)"]))
         }
-        #expect(try store.tendLeaders(Self.policy) == true)
-        while try store.tendLeaders(Self.policy) {}
+        #expect(try store.tendSearchTables(Self.policy) == true)
+        while try store.tendSearchTables(Self.policy) {}
         let reader = try IndexReader(path: database.path)
         #expect(try Self.paths(reader, "zebra", policy: Self.policy) == Self.paths(reader, "zebra", policy: Self.direct))
         let listed = try reader.read("test") { db in try db.value(as: Int.self, "SELECT count(*) FROM term_leader WHERE term = 'zebra'") }

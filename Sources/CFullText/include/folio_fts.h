@@ -16,12 +16,25 @@ typedef int (*folio_fts_token)(void *context, const char *token, int length);
 int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count,
                        const char *text, int length, folio_fts_token each, void *context);
 
-/* Registers folio_term_weight(table, text_weight, section_weight, title_weight): BM25's
-   term-frequency part for the first phrase of the MATCH expression in the current row,
-   tf·(k1+1) / (tf + k1·(1 − b + b·length/average length)), with tf weighted by column as
-   FTS5's bm25() weighs it (k1 1.2, b 0.75, as bm25()). For one term the idf is the same
-   in every row, so this orders rows as bm25() does, without the work bm25() spends on
-   every phrase's instance list. Returns an SQLite result code. */
-int folio_fts_register_term_weight(sqlite3 *db);
+/* Rows per blob of the row-length table given to folio_fts_register_ranking. */
+#define FOLIO_FTS_BLOCK 1024
+
+/* Registers Folio's ranking functions on db's FTS5 tables. `lengths_sql` (or NULL) selects
+   the row lengths of block ?1: one blob of FOLIO_FTS_BLOCK little-endian 16-bit token counts
+   (all columns) of rows block*FOLIO_FTS_BLOCK onwards, 0 for unknown. A length it does not
+   give is read from FTS5 (xColumnSize), which costs more than the rest of a row's ranking.
+   Returns an SQLite result code. The functions, all with k1 1.2 and b 0.75 as bm25():
+
+   folio_bm25(table, column weights…, counts): bm25() itself, the same formula and value,
+   given (optionally) the number of rows each phrase of the MATCH expression is in: a text
+   of numbers separated by spaces, in the expression's order, -1 for unknown (SQLite takes
+   at most 127 arguments, fewer than a pasted paragraph's phrases). bm25() counts them by walking every
+   phrase's rows before the first result (179,000 rows for `the` at 100,000 files), even a
+   phrase no row's score needs (an excluded word).
+
+   folio_term_weight(table, column weights…): BM25's term-frequency part for the first
+   phrase, tf·(k1+1) / (tf + k1·(1 − b + b·length/average length)), tf weighted by column.
+   For one term the idf is the same in every row, so this orders rows as bm25() does. */
+int folio_fts_register_ranking(sqlite3 *db, const char *lengths_sql);
 
 #endif

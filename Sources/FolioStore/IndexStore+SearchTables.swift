@@ -1,16 +1,24 @@
 internal import FolioSQLite
 
 extension IndexStore {
-    /// Brings the champion lists (`Migrations/v0004_leaders.sql`) a step closer to the
-    /// index: counts the frequent terms again when enough changed since the last count,
-    /// else makes the list of one term that has none or a stale one. Returns whether work
-    /// is left, so a caller with other work (the daemon) does one step at a time.
+    /// Brings the tables that make searching fast a step closer to the index: first the
+    /// chunk lengths' blocks that writes dropped (`RowLengths`), then the champion lists
+    /// (`Migrations/v0004_leaders.sql`): counts the frequent terms again when enough
+    /// changed since the last count, else makes the list of one term that has none or a
+    /// stale one. Returns whether work is left, so a caller with other work (the daemon)
+    /// does one step at a time.
     ///
-    /// A step is one transaction: the count reads the whole vocabulary (about a second at
-    /// 100,000 files), a list costs a microsecond per chunk its term is in.
+    /// A step is one transaction: up to 16 blocks of lengths (a few milliseconds each),
+    /// the count (it reads the whole vocabulary, about a second at 100,000 files), or one
+    /// list (a microsecond per chunk its term is in).
     @discardableResult
-    public func tendLeaders(_ policy: LeaderPolicy = .standard) throws(StoreError) -> Bool {
-        try write("update the frequent terms' lists") { db in
+    public func tendSearchTables(_ policy: LeaderPolicy = .standard) throws(StoreError) -> Bool {
+        try write("update the search tables") { db in
+            let blocks = try RowLengths.missingBlocks(db)
+            if !blocks.isEmpty {
+                for block in blocks.prefix(16) { try RowLengths.make(db, block: block) }
+                return true
+            }
             if try Self.censusIsDue(db, policy) {
                 try Self.countFrequentTerms(db, policy)
             } else if let term = try db.value(as: String.self, "SELECT term FROM frequent_term WHERE stale = 1 OR last_chunk IS NULL LIMIT 1") {
@@ -65,7 +73,6 @@ extension IndexStore {
 
     /// Makes `term`'s list: the `listLength` chunks where it weighs most.
     private static func makeList(_ db: SQLiteConnection, term: String, _ policy: LeaderPolicy) throws {
-        try db.registerTermWeight()
         let lastChunk = try db.value(as: Int64.self, "SELECT max(id) FROM chunk") ?? 0
         try db.execute("DELETE FROM term_leader WHERE term = ?", [term])
         try db.execute("""
