@@ -31,8 +31,7 @@ extension IndexReader {
 
     /// Both tiers of the lexical ranking, best first, at most `depth`.
     private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
-        let narrowed = request.scope != .everything || !request.kinds.isEmpty
-        let tiers = try LexicalPlan.tiers(db, request.query, reduced: !narrowed)
+        let tiers = try LexicalPlan.tiers(db, request.query, reduced: !request.narrowsMatches)
         guard let all = tiers.all else { return [] }
         let word = request.query.required.count == 1 && request.query.required[0].count == 1 ? request.query.required[0][0] : nil
         var ranked = try bm25(db, all, word: word, request: request, limit: depth, matchesAll: true)
@@ -61,7 +60,7 @@ extension IndexReader {
             let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
             if ranked.count >= min(limit, request.limit) { return ranked }
         }
-        if request.scope != .everything || !request.kinds.isEmpty {
+        if request.narrowsMatches {
             return try filteredBM25(db, plan, request: request, limit: limit, matchesAll: matchesAll)
         }
         var chunks = request.allChunks ? limit : limit * 4

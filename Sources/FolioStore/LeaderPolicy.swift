@@ -24,11 +24,3 @@ public struct LeaderPolicy: Sendable, Equatable {
 
     public static let standard = LeaderPolicy(frequentChunks: 2000, listLength: 300, directLimit: 10_000, recountShare: 0.05)
 }
-
-/// The full-text index's tokenizer, as `Migrations/v0001_core.sql` creates `chunk_fts`:
-/// query words become the terms it holds through the same tokenizer.
-enum FullTextIndex {
-    static let tokenizer = ["porter", "unicode61", "remove_diacritics", "2"]
-    /// Its columns: text, section, title.
-    static let columns = 3
-}

@@ -40,6 +40,9 @@ public struct SearchRequest: Sendable {
         guard mode != .lexical, meaning != nil, !query.asksForExactWords else { return .lexical }
         return mode
     }
+
+    /// Whether a scope or kinds narrow the matches before they are ranked.
+    var narrowsMatches: Bool { scope != .everything || !kinds.isEmpty }
 }
 
 /// How results are found: by the words of the query (FTS5's BM25), by its meaning (the
