@@ -39,7 +39,8 @@ run: release
 	@echo "search with: .build/release/folioq WORDS   (stop the daemon: pkill -TERM foliod)"
 
 # The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
-# the real model), the unit and end-to-end tests, then the reliability suite in its reduced form (one to two
+# the real model), the unit and end-to-end tests, the library's documentation (DocC) and
+# example app, then the reliability suite in its reduced form (one to two
 # minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
 # an hour), then `make install` into a scratch folder: its programs run, and its size is
 # within the goal.
@@ -47,6 +48,8 @@ test: build
 	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	scripts/library-docs.sh
+	scripts/example.sh
 	/usr/bin/python3 reliability/run.py
 	scripts/installed-size.sh
 

@@ -42,6 +42,8 @@ let package = Package(
         .executable(name: "folio-rofi", targets: ["folio-rofi"]),
         // The five above in one binary, for `make install`.
         .executable(name: "folio", targets: ["folio"]),
+        // Folio as a Swift library: `FolioEngine` (Sources/Folio/Folio.docc).
+        .library(name: "Folio", targets: ["Folio"]),
         // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
         .library(name: "FolioLibraries", targets: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore"]),
     ],
@@ -155,6 +157,13 @@ let package = Package(
             dependencies: ["FolioCore", "FolioStore", "FolioText", "FolioSystem", "FolioSemantic"],
             swiftSettings: swiftSettings),
 
+        // The library product: a facade over the store, loaders, pipeline and search the
+        // programs use. No daemon, launcher or command-line code: `scripts/library-check.sh`.
+        .target(
+            name: "Folio",
+            dependencies: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioIndexer", "FolioSystem", "FolioSemantic"],
+            swiftSettings: swiftSettings),
+
         // Each program's commands, in a module of its own: its executable below runs them,
         // and so does `folio`, the one binary `make install` puts them all in.
         .target(
@@ -198,7 +207,8 @@ let package = Package(
         // The engine's extraction processes: the only program that loads the readers.
         .executableTarget(
             name: "foliod-worker",
-            dependencies: ["FolioCLI", "FolioCore", "FolioIndexer", "FolioStore", "FolioSemantic", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioEmbedding", "FolioIndexer", "FolioLoaders", "FolioProtocol", "FolioStore", "FolioSystem",
+                           "FolioSemantic", argumentParser],
             swiftSettings: swiftSettings,
             linkerSettings: programLinkerSettings),
 
@@ -223,6 +233,7 @@ let package = Package(
                                                          "FolioSQLite"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport", "FolioProtocol", "FolioSQLite"], exclude: ["Fixtures"],
                     swiftSettings: swiftSettings),
     ]

@@ -1,8 +1,8 @@
 public import FolioCore
 public import FolioStore
 public import FolioSystem
-internal import FolioLoaders
-internal import FolioText
+public import FolioLoaders
+public import FolioText
 
 /// Brings one file's entry in the index up to date: the pipeline every way of indexing
 /// shares (`folioctl index`, and the daemon's workers).
@@ -32,30 +32,40 @@ public struct DocumentIndexer: Sendable {
         case gone
     }
 
-    let store: IndexStore
+    package let store: IndexStore
     let configuration: FolioConfiguration
     private let ocrTurns: (any OCRTurns)?
-    private let registry = LoaderRegistry.standard
+    private let registry: LoaderRegistry
+    private let chunker: any Chunker
     private let filter = HeaderFooterFilter()
 
-    public init(store: IndexStore, configuration: FolioConfiguration) {
-        self.init(store: store, configuration: configuration, ocrTurns: nil)
+    /// `registry` and `chunker` are Folio's own unless a library user gives theirs
+    /// (`FolioEngine`); the chunker's default cuts by `configuration.chunking`.
+    public init(store: IndexStore, configuration: FolioConfiguration, registry: LoaderRegistry = .standard, chunker: (any Chunker)? = nil) {
+        self.init(store: store, configuration: configuration, registry: registry, chunker: chunker, ocrTurns: nil)
     }
 
     /// With `ocrTurns`, each page is recognised only when they allow (the daemon's workers).
-    init(store: IndexStore, configuration: FolioConfiguration, ocrTurns: (any OCRTurns)?) {
+    package init(store: IndexStore, configuration: FolioConfiguration, registry: LoaderRegistry = .standard, chunker: (any Chunker)? = nil,
+         ocrTurns: (any OCRTurns)?) {
         self.store = store
         self.configuration = configuration
+        self.registry = registry
+        self.chunker = chunker ?? WordChunker(options: configuration.chunking)
         self.ocrTurns = ocrTurns
     }
 
-    public func index(_ path: String, status: FileStatus, now: Int64) throws(StoreError) -> Outcome {
+    /// Brings the document of the file at `path` up to date. Its entry in the index is
+    /// `path` itself, or `key` when given: a library user's source identifier for a file,
+    /// or for the text it handed over in a file of its own (`FolioEngine.ingest`).
+    public func index(_ path: String, status: FileStatus, now: Int64, as key: String? = nil) throws(StoreError) -> Outcome {
         guard let loader = registry.loader(forPath: path) else { return .unsupported }
+        let key = key ?? path
         let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
-        let stored = try store.storedDocument(at: path)
+        let stored = try store.storedDocument(at: key)
         if let stored, stored.signature == signature { return .unchanged }
 
-        var record = DocumentRecord(path: path, signature: signature, contentHash: nil, kind: loader.kind, title: nil,
+        var record = DocumentRecord(path: key, signature: signature, contentHash: nil, kind: loader.kind, title: nil,
                                     pageCount: 0, chunkCount: 0, status: .failed, error: nil, indexedAt: now)
         if status.size > configuration.maxFileSize {
             record.error = LoaderError.tooLarge(path: path, size: status.size, limit: configuration.maxFileSize).description
@@ -70,14 +80,14 @@ public struct DocumentIndexer: Sendable {
             return .failed(reason: record.error!)
         }
         if let stored, stored.contentHash == record.contentHash {
-            try store.touch(path, signature: signature, at: now)
+            try store.touch(key, signature: signature, at: now)
             return .touched
         }
         let file = SourceFile(path: path, maxSize: configuration.maxFileSize, contentHash: record.contentHash, pdf: configuration.pdf,
                               ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store), ocrTurns: ocrTurns)
         // Page by page: a PDF of thousands of pages is never held whole, and once it has
         // made more chunks than `chunksHeld` they are written as they come.
-        var pipeline = PagePipeline(filter: filter, chunking: configuration.chunking)
+        var pipeline = PagePipeline(filter: filter, chunker: chunker)
         var pages: [PageRecord] = []
         var parts: IndexStore.DocumentParts?
         var writeFailure: StoreError?

@@ -12,7 +12,7 @@ internal import CLibXML2
 /// tree: memory stays with the text, and markup nested however deep is read whole.
 ///
 /// Related documentation: <https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-HTMLparser.html>
-public struct HTMLLoader: Loader {
+public struct HTMLLoader: DocumentLoader {
     public var kind: DocumentKind { .html }
 
     public init() {}

@@ -2,7 +2,7 @@ public import FolioCore
 
 /// Images (PNG, JPEG, TIFF, BMP, GIF, WebP), read by OCR as a one-page document, through
 /// the same engines and cache as scanned PDF pages.
-public struct ImageLoader: Loader {
+public struct ImageLoader: DocumentLoader {
     public var kind: DocumentKind { .image }
 
     public init() {}

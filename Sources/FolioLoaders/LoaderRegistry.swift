@@ -3,12 +3,24 @@ internal import CTesseract
 
 /// Chooses the loader for a file from its kind (`DocumentKind(path:)`, by extension);
 /// content sniffing then guards the choice (`TextDecoding` refuses binary data behind a
-/// text extension).
+/// text extension). A library user's loader (`FolioEngine`) can take a kind's place, or
+/// read extensions of its own, which come before the kinds'.
 public struct LoaderRegistry: Sendable {
-    private var loaders: [DocumentKind: any Loader]
+    private var loaders: [DocumentKind: any DocumentLoader]
+    /// Loaders registered for extensions (lower case, without the dot).
+    private var byExtension: [String: any DocumentLoader] = [:]
 
-    public init(loaders: [DocumentKind: any Loader]) {
+    public init(loaders: [DocumentKind: any DocumentLoader]) {
         self.loaders = loaders
+    }
+
+    /// Reads files with `extensions` (`["mdx"]`, any case, without the dot) with `loader`;
+    /// without extensions, `loader` reads every file of its kind instead of the built-in one.
+    public mutating func register(_ loader: any DocumentLoader, forExtensions extensions: [String] = []) {
+        if extensions.isEmpty { loaders[loader.kind] = loader }
+        for name in extensions {
+            byExtension[(name.hasPrefix(".") ? String(name.dropFirst()) : name).lowercased()] = loader
+        }
     }
 
     /// The loaders Folio ships with.
@@ -17,8 +29,12 @@ public struct LoaderRegistry: Sendable {
     ])
 
     /// The loader for `path`, or `nil` when Folio does not index files of that type.
-    public func loader(forPath path: String) -> (any Loader)? {
-        DocumentKind(path: path).flatMap { loaders[$0] }
+    public func loader(forPath path: String) -> (any DocumentLoader)? {
+        if !byExtension.isEmpty, let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex,
+           let loader = byExtension[name[name.index(after: dot)...].lowercased()] {
+            return loader
+        }
+        return DocumentKind(path: path).flatMap { loaders[$0] }
     }
 
     /// How many pages and images tesseract has recognised in this process (cache hits do

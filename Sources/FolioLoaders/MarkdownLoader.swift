@@ -13,7 +13,7 @@ internal import CCmarkGFM
 /// exhaust the stack.
 ///
 /// Related documentation: <https://github.com/github/cmark-gfm/blob/master/src/cmark-gfm.h>
-public struct MarkdownLoader: Loader {
+public struct MarkdownLoader: DocumentLoader {
     public var kind: DocumentKind { .markdown }
 
     public init() {}

@@ -10,7 +10,7 @@ internal import FolioSystem
 /// draw) is recorded as a problem and the rest is indexed. The title is the metadata's;
 /// without one the indexer takes the first heading-like line that survives the
 /// header/footer filter (`DocumentTitle`).
-public struct PDFLoader: Loader {
+public struct PDFLoader: DocumentLoader {
     public var kind: DocumentKind { .pdf }
 
     public init() {}

@@ -3,7 +3,7 @@ public import FolioCore
 /// Plain text in any common encoding (see `TextDecoding`). A form feed starts a new page,
 /// as in text printed from other programs. Plain text has no title of its own: the
 /// indexer takes its first line when that can be one (`DocumentTitle`).
-public struct PlainTextLoader: Loader {
+public struct PlainTextLoader: DocumentLoader {
     public var kind: DocumentKind { .text }
 
     public init() {}

@@ -6,8 +6,10 @@ internal import FolioSystem
 /// one line each, by `folioq`, the launchers and `folioctl status`. (foliod pauses and
 /// resumes it by signal: `EmbedderSupervisor`.)
 public enum EmbedderRequest: Codable, Sendable, Equatable {
-    /// The windows nearest the text's meaning, with the model queries use.
-    case nearest(text: String, limit: Int)
+    /// The windows nearest the text's meaning, with the model queries use, from the index
+    /// at `database`: an embedder serving another index answers with an error, and the
+    /// client computes them itself (`folioq --db`, a library's own index).
+    case nearest(text: String, limit: Int, database: String)
     case status
 }
 
@@ -50,9 +52,9 @@ public struct EmbedderStatus: Codable, Sendable, Equatable {
 
 /// A request with the build's protocol version, so two builds say so instead of misreading
 /// each other.
-struct EmbedderEnvelope: Codable {
-    var version: Int
-    var request: EmbedderRequest
+package struct EmbedderEnvelope: Codable {
+    package var version: Int
+    package var request: EmbedderRequest
 }
 
 extension EmbedderRequest {

@@ -21,7 +21,8 @@ public final class MeaningSearch {
     /// with cannot run here.
     public func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
         guard enabled else { return nil }
-        if let reply = EmbedderClient.send(.nearest(text: text, limit: limit), socket: paths.embedderSocket), reply.error == nil {
+        if let reply = EmbedderClient.send(.nearest(text: text, limit: limit, database: local.databasePath), socket: paths.embedderSocket),
+           reply.error == nil {
             return reply.model.map { NearestWindows(model: $0, windows: reply.windows) }
         }
         return try local.nearest(text, limit: limit)

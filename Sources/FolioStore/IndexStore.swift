@@ -17,10 +17,21 @@ public final class IndexStore: Sendable {
     /// in which case a missing database is `StoreError.missing`. A write waits up to
     /// `busyTimeoutSeconds` for another connection's transaction before it is refused
     /// (`StoreError.busy`).
-    public init(path: String, create: Bool = true, busyTimeoutSeconds: Int = 10) throws(StoreError) {
-        self.path = path
+    public convenience init(path: String, create: Bool = true, busyTimeoutSeconds: Int = 10) throws(StoreError) {
         if !create, !DatabaseFile.exists(path) { throw .missing(path: path) }
         try DatabaseFile.prepare(path)
+        try self.init(opening: path, busyTimeoutSeconds: busyTimeoutSeconds)
+    }
+
+    /// A database in this process's memory, gone when the store is: for tests and for a
+    /// library user's throwaway index (`FolioEngine.inMemory()`). Only this store's own
+    /// connection sees it, so it is searched through `search` here, not an `IndexReader`.
+    public static func inMemory() throws(StoreError) -> IndexStore {
+        try IndexStore(opening: ":memory:", busyTimeoutSeconds: 0)
+    }
+
+    private init(opening path: String, busyTimeoutSeconds: Int) throws(StoreError) {
+        self.path = path
         do {
             database = try SQLiteDatabase(path: path, access: .readWrite, busyTimeoutMilliseconds: Int32(busyTimeoutSeconds * 1000))
             try database.withoutTransaction { db in

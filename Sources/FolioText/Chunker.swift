@@ -1,205 +1,51 @@
 public import FolioCore
 
-/// Cuts a document's pages into overlapping chunks of at most `maxTokensPerChunk` words.
+/// Cuts a document's pages (running headers and footers already removed) into the chunks
+/// the index holds: a chunk is what a search ranks and a hit shows.
 ///
-/// A chunk never straddles two sections, never spans more than two pages (so a hit's
-/// page is right to within one), and never splits a word. Within a section it
-/// ends, in order of preference, at the end of a line (a paragraph, heading or table row),
-/// at the end of a sentence, or after exactly the maximum number of words; the first two
-/// only when that keeps the chunk at least half full. The next chunk starts up to
-/// `overlapTokens` words earlier, at a sentence start where there is one, so a phrase cut
-/// by the boundary is whole in one of the two. Output depends on the input alone.
-///
-/// Memory is bounded by one chunk's worth of words, whatever the document's length.
-public struct Chunker: Sendable {
-    public var options: ChunkingOptions
+/// Folio's own is `WordChunker`; a library user's type (a chunker by paragraph, say) takes
+/// its place in `FolioEngine`. Whatever the chunker, the pipeline numbers the chunks in
+/// the order they come (`ordinal` from 0), so a chunker need not.
+public protocol Chunker: Sendable {
+    /// The chunks of a whole document, in reading order.
+    func chunks(of pages: [Page]) -> [Chunk]
 
-    public init(options: ChunkingOptions) {
-        self.options = options
-    }
+    /// A stream fed the document one page at a time. The default holds every page and
+    /// chunks them at the end; a chunker that can cut as pages arrive (`WordChunker`) gives
+    /// its own, so that a document of thousands of pages is never held whole.
+    func makeStream() -> any ChunkStream
+}
 
-    public func chunks(of pages: [Page]) -> [Chunk] {
-        var stream = Stream(options: options)
-        return pages.flatMap { stream.add($0) } + stream.finish()
-    }
-
-    /// The chunker fed one page at a time, for documents too long to hold whole: each
-    /// page gives the chunks it completed.
-    public struct Stream: Sendable {
-        private var builder: Builder
-        private var offset = 0
-        private var lineID = 0
-        private var pages = 0
-
-        public init(options: ChunkingOptions) {
-            precondition(options.maxTokensPerChunk > options.overlapTokens && options.overlapTokens >= 0,
-                         "overlap must be smaller than the chunk size; FolioConfiguration validates this")
-            builder = Builder(options: options)
-        }
-
-        public mutating func add(_ page: Page) -> [Chunk] {
-            if pages > 0 { offset += 1 }  // the form feed between pages
-            pages += 1
-            for (lineIndex, line) in page.lines.enumerated() {
-                if lineIndex > 0 { offset += 1 }  // the newline between lines
-                if line.section != builder.section { builder.startSection(line.section) }
-                offset = builder.add(line: line.text, id: lineID, page: page.number, startingAt: offset)
-                lineID += 1
-            }
-            return builder.takeChunks()
-        }
-
-        /// The last chunk.
-        public mutating func finish() -> [Chunk] {
-            builder.finish()
-            return builder.takeChunks()
-        }
+extension Chunker {
+    public func makeStream() -> any ChunkStream {
+        WholeDocumentStream(chunker: self)
     }
 }
 
-/// A word of the input: where it is, and whether a line or a sentence ends after it.
-private struct Word {
-    /// The whole line the word is on (shared storage, not a copy) and the word's bounds.
-    var line: String
-    var start: String.Index
-    var end: String.Index
-    var lineID: Int
-    var page: Int
-    var startOffset: Int
-    var endOffset: Int
-    var endsLine = false
-    var endsSentence = false
+/// A chunker's state while a document's pages arrive.
+public protocol ChunkStream: Sendable {
+    /// Takes the next page; returns the chunks it completed.
+    mutating func add(_ page: Page) -> [Chunk]
+    /// Returns the chunks still held, at the end of the document.
+    mutating func finish() -> [Chunk]
 }
 
-/// The streaming state of `Chunker`: the words not yet cut into a chunk, plus the overlap
-/// kept from the last one.
-private struct Builder: Sendable {
-    let options: ChunkingOptions
-    /// Chunks made and not yet taken.
-    private var chunks: [Chunk] = []
-    /// Chunks made so far, taken or not: the next one's ordinal.
-    private var made = 0
-    var section: String?
-    private var words: [Word] = []
-    /// How many of `words` were already in the previous chunk (the overlap).
-    private var alreadyEmitted = 0
+/// The stream of a chunker that reads the document whole: holds the pages until the end.
+struct WholeDocumentStream: ChunkStream {
+    let chunker: any Chunker
+    private var pages: [Page] = []
 
-    init(options: ChunkingOptions) {
-        self.options = options
-        words.reserveCapacity(options.maxTokensPerChunk + 1)
+    init(chunker: any Chunker) {
+        self.chunker = chunker
     }
 
-    mutating func startSection(_ section: String?) {
-        finish()
-        words.removeAll(keepingCapacity: true)
-        alreadyEmitted = 0
-        self.section = section
+    mutating func add(_ page: Page) -> [Chunk] {
+        pages.append(page)
+        return []
     }
 
-    /// Adds the words of one line; returns the scalar offset just past it.
-    mutating func add(line: String, id: Int, page: Int, startingAt lineOffset: Int) -> Int {
-        let scalars = line.unicodeScalars
-        var offset = lineOffset
-        var wordStart: String.Index?
-        var wordStartOffset = 0
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let isSpace = scalars[index].isSpace
-            if isSpace, let start = wordStart {
-                append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset))
-                wordStart = nil
-            } else if !isSpace, wordStart == nil {
-                wordStart = index
-                wordStartOffset = offset
-            }
-            offset += 1
-            index = scalars.index(after: index)
-        }
-        if let start = wordStart {
-            append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset))
-        }
-        if let last = words.indices.last, words[last].lineID == id {
-            words[last].endsLine = true
-        }
-        return offset
+    mutating func finish() -> [Chunk] {
+        defer { pages = [] }
+        return chunker.chunks(of: pages)
     }
-
-    private mutating func append(_ word: Word) {
-        var word = word
-        word.endsSentence = Self.endsSentence(word.line.unicodeScalars[word.start..<word.end])
-        if let first = words.first, let last = words.last, first.page != last.page, word.page != last.page {
-            cutBeforeThirdPage()
-        }
-        words.append(word)
-        if words.count >= options.maxTokensPerChunk { cut() }
-    }
-
-    /// Emits the words so far when the next word would bring a third page into the chunk;
-    /// the overlap kept is from the last page only.
-    private mutating func cutBeforeThirdPage() {
-        if words.count > alreadyEmitted { emit(words[...]) }
-        let lastPage = words[words.count - 1].page
-        var start = max(words.count - options.overlapTokens, words.lastIndex { $0.page != lastPage }! + 1)
-        if let sentenceStart = (start..<words.count).first(where: { words[$0 - 1].endsSentence || words[$0 - 1].endsLine }) {
-            start = sentenceStart
-        }
-        words.removeFirst(start)
-        alreadyEmitted = words.count
-    }
-
-    /// Emits a chunk from the full window and keeps the overlap (and any words after the
-    /// cut) for the next one.
-    private mutating func cut() {
-        let maximum = options.maxTokensPerChunk
-        let half = maximum / 2
-        let end = (half...maximum).reversed().first { words[$0 - 1].endsLine }
-            ?? (half...maximum).reversed().first { words[$0 - 1].endsSentence }
-            ?? maximum
-        emit(words[0..<end])
-        var start = max(end - options.overlapTokens, 1)
-        if let sentenceStart = (start..<end).first(where: { words[$0 - 1].endsSentence || words[$0 - 1].endsLine }) {
-            start = sentenceStart
-        }
-        words.removeFirst(start)
-        alreadyEmitted = end - start
-    }
-
-    /// Emits whatever has not been emitted yet.
-    mutating func finish() {
-        if words.count > alreadyEmitted { emit(words[...]) }
-        words.removeAll(keepingCapacity: true)
-        alreadyEmitted = 0
-    }
-
-    mutating func takeChunks() -> [Chunk] {
-        defer { chunks.removeAll(keepingCapacity: true) }
-        return chunks
-    }
-
-    private mutating func emit(_ slice: ArraySlice<Word>) {
-        guard let first = slice.first, let last = slice.last else { return }
-        var text = ""
-        var pageBreak: Int?
-        var runStart = slice.startIndex
-        for index in slice.indices where index == slice.endIndex - 1 || slice[index + 1].lineID != slice[index].lineID {
-            if !text.isEmpty { text.append("\n") }
-            let run = slice[runStart]
-            if pageBreak == nil, run.page != first.page { pageBreak = text.unicodeScalars.count }
-            text.append(String(run.line.unicodeScalars[run.start..<slice[index].end]))
-            runStart = index + 1
-        }
-        made += 1
-        chunks.append(Chunk(ordinal: made - 1, firstPage: first.page, lastPage: last.page, section: section,
-                            text: text, startOffset: first.startOffset, endOffset: last.endOffset, pageBreakOffset: pageBreak))
-    }
-
-    /// Whether a word closes a sentence: it ends in `.`, `!`, `?` (or their CJK forms),
-    /// possibly followed by closing quotes or brackets.
-    private static func endsSentence(_ word: Substring.UnicodeScalarView) -> Bool {
-        guard let last = word.reversed().first(where: { !closers.contains($0) }) else { return false }
-        return terminators.contains(last)
-    }
-
-    private static let closers: Set<Unicode.Scalar> = ["\"", "'", ")", "]", "»", "”", "’"]
-    private static let terminators: Set<Unicode.Scalar> = [".", "!", "?", "。", "！", "？"]
 }

@@ -2,20 +2,23 @@ public import FolioCore
 
 /// What becomes of a document's pages on their way to the index, one page at a time:
 /// running headers and footers out (`HeaderFooterFilter.Stream`), then cut into chunks
-/// (`Chunker.Stream`). A PDF of thousands of pages goes through holding a window of
-/// pages, not all of them; what it keeps is the chunks until they are taken, and the
-/// first pages after filtering (where `DocumentTitle` looks for a title).
+/// (the chunker's `ChunkStream`). A PDF of thousands of pages goes through holding a
+/// window of pages, not all of them (with `WordChunker`); what it keeps is the chunks
+/// until they are taken, and the first pages after filtering (where `DocumentTitle`
+/// looks for a title).
 public struct PagePipeline: Sendable {
     private var filter: HeaderFooterFilter.Stream
-    private var chunker: Chunker.Stream
+    private var chunker: any ChunkStream
+    /// The ordinal of the next chunk: the pipeline numbers the chunks, whatever the chunker.
+    private var nextOrdinal = 0
     /// The chunks made and not yet taken.
     public private(set) var chunks: [Chunk] = []
     /// The first pages after filtering, as many as `DocumentTitle` reads.
     public private(set) var firstPages: [Page] = []
 
-    public init(filter: HeaderFooterFilter, chunking: ChunkingOptions) {
+    public init(filter: HeaderFooterFilter, chunker: any Chunker) {
         self.filter = HeaderFooterFilter.Stream(filter: filter)
-        chunker = Chunker.Stream(options: chunking)
+        self.chunker = chunker.makeStream()
     }
 
     public mutating func add(_ page: Page) {
@@ -25,7 +28,7 @@ public struct PagePipeline: Sendable {
     /// Takes in the pages still held and the last chunk.
     public mutating func finish() {
         take(filter.finish())
-        chunks += chunker.finish()
+        append(chunker.finish())
     }
 
     /// The chunks made so far, handed over to be written.
@@ -37,7 +40,15 @@ public struct PagePipeline: Sendable {
     private mutating func take(_ pages: [Page]) {
         for page in pages {
             if firstPages.count < DocumentTitle.pagesRead { firstPages.append(page) }
-            chunks += chunker.add(page)
+            append(chunker.add(page))
+        }
+    }
+
+    private mutating func append(_ made: [Chunk]) {
+        for var chunk in made {
+            chunk.ordinal = nextOrdinal
+            nextOrdinal += 1
+            chunks.append(chunk)
         }
     }
 }

@@ -132,6 +132,14 @@ import FolioSQLite
         #expect(found.output == folio.home + "/Documents/invoice.txt\n")
         let status = try folio.run("folioctl", ["status"]).output
         #expect(status.contains("semantic: complete") && status.contains("embedder: pid"), "\(status)")
+        // Another index, searched while this embedder runs, is answered from its own vectors.
+        let recipe = SemanticTests.paraphrases[2]
+        try folio.write("Other/" + recipe.file, recipe.text)
+        let other = folio.home + "/other.sqlite"
+        let indexed = try folio.run("folioctl", ["index", "--db", other, folio.home + "/Other"])
+        #expect(indexed.status == 0, "\(indexed.output) \(indexed.error)")
+        let elsewhere = try folio.run("folioq", ["--db", other, "--mode", "semantic", "--limit", "1", "--format", "paths", recipe.question])
+        #expect(elsewhere.output == folio.home + "/Other/" + recipe.file + "\n", "\(elsewhere.output) \(elsewhere.error)")
     }
 
     private func wait(_ what: String, _ condition: () throws -> Bool) throws {

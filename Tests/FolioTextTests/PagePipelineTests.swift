@@ -48,15 +48,15 @@ import FolioTestSupport
     @Test func pipeline_givesTheSameChunksAsFilteringAndChunkingWhole() {
         let pages = Self.report(pages: 40)
         let options = ChunkingOptions(maxTokensPerChunk: 40, overlapTokens: 8)
-        var pipeline = PagePipeline(filter: HeaderFooterFilter(), chunking: options)
+        var pipeline = PagePipeline(filter: HeaderFooterFilter(), chunker: WordChunker(options: options))
         pages.forEach { pipeline.add($0) }
         pipeline.finish()
-        #expect(pipeline.chunks == Chunker(options: options).chunks(of: HeaderFooterFilter().filter(pages)))
+        #expect(pipeline.chunks == WordChunker(options: options).chunks(of: HeaderFooterFilter().filter(pages)))
         #expect(pipeline.firstPages.map(\.number) == [1, 2, 3])
     }
 
     @Test func streamedChunker_emitsChunksAsPagesArrive_withConsecutiveOrdinals() {
-        var stream = Chunker.Stream(options: ChunkingOptions(maxTokensPerChunk: 20, overlapTokens: 4))
+        var stream = WordChunker.Stream(options: ChunkingOptions(maxTokensPerChunk: 20, overlapTokens: 4))
         var chunks: [Chunk] = []
         var emittedBeforeTheEnd = false
         for page in Self.report(pages: 30) {

@@ -22,7 +22,7 @@ public struct FuzzInput {
 
     /// Loads the bytes as a file of `kind` through the real loader: the loaders read
     /// paths, so the input is written to one scratch file in memory (/dev/shm).
-    public func load(with loader: some Loader) {
+    public func load(with loader: some DocumentLoader) {
         let path = Self.scratch + "." + loader.kind.rawValue
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fatalError("cannot write \(path)") }
         _ = try? loader.load(SourceFile(path: path, maxSize: Int64.max))

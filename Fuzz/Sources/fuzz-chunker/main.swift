@@ -8,8 +8,8 @@ import FuzzSupport
 func fuzzChunker(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let pages = FuzzInput(start, count).pages
     let options = ChunkingOptions(maxTokensPerChunk: 8, overlapTokens: 2)
-    let chunks = Chunker(options: options).chunks(of: pages)
-    var stream = Chunker.Stream(options: options)
+    let chunks = WordChunker(options: options).chunks(of: pages)
+    var stream = WordChunker.Stream(options: options)
     var streamed = pages.flatMap { stream.add($0) }
     streamed += stream.finish()
     require(chunks == streamed, "stream and whole chunker disagree")

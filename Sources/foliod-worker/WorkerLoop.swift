@@ -1,5 +1,6 @@
-public import FolioCore
-public import FolioStore
+internal import FolioCore
+internal import FolioIndexer
+internal import FolioStore
 internal import FolioProtocol
 internal import FolioSystem
 internal import FolioLoaders
@@ -13,11 +14,11 @@ internal import Synchronization
 ///
 /// Before each page it recognises it asks for a turn (`WorkerOCRTurns`), and after a
 /// document it recognised pages of it ends its tesseract engine.
-public enum WorkerLoop {
+enum WorkerLoop {
     /// `openStore` is called at the first `index` request, and again at the next one if it
     /// failed (the database was held, say): a worker that only extracts never opens (nor
     /// creates) the database.
-    public static func run(configuration: FolioConfiguration, openStore: () throws(StoreError) -> IndexStore) {
+    static func run(configuration: FolioConfiguration, openStore: () throws(StoreError) -> IndexStore) {
         let requests = RequestReader()
         let turns = WorkerOCRTurns(requests: requests)
         var indexer: DocumentIndexer?

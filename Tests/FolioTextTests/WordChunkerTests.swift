@@ -3,9 +3,9 @@ import Testing
 import FolioCore
 import FolioTestSupport
 
-@Suite struct ChunkerTests {
-    private func chunker(_ max: Int, _ overlap: Int) -> Chunker {
-        Chunker(options: ChunkingOptions(maxTokensPerChunk: max, overlapTokens: overlap))
+@Suite struct WordChunkerTests {
+    private func chunker(_ max: Int, _ overlap: Int) -> WordChunker {
+        WordChunker(options: ChunkingOptions(maxTokensPerChunk: max, overlapTokens: overlap))
     }
 
     private func words(_ text: String) -> [String] {

@@ -6,7 +6,7 @@ internal import FolioSystem
 /// Loaders are values without shared state, safe to use from several threads. They throw
 /// `LoaderError` for anything wrong with the file; a loader that returns has read all the
 /// text it could.
-public protocol Loader: Sendable {
+public protocol DocumentLoader: Sendable {
     var kind: DocumentKind { get }
     func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument
     /// Like `load`, but hands each page to `page` as soon as it is read and keeps none:
@@ -17,7 +17,7 @@ public protocol Loader: Sendable {
     func stream(_ file: SourceFile, title: (String?) -> Void, page: (Page) -> Void) throws(LoaderError) -> LoadedDocument
 }
 
-extension Loader {
+extension DocumentLoader {
     /// Formats without many pages are read whole and handed over page by page.
     public func stream(_ file: SourceFile, title: (String?) -> Void, page: (Page) -> Void) throws(LoaderError) -> LoadedDocument {
         var document = try load(file)

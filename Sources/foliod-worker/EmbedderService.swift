@@ -1,7 +1,8 @@
-public import FolioCore
+internal import FolioCore
+internal import FolioSemantic
 internal import FolioEmbedding
 internal import FolioProtocol
-public import FolioStore
+internal import FolioStore
 internal import FolioSystem
 internal import Glibc
 internal import Synchronization
@@ -11,7 +12,7 @@ internal import Synchronization
 /// never load a cold model per keystroke, and gives new windows their vectors in the
 /// background, at idle priority, while foliod lets it (`pause` while foliod indexes).
 /// It ends after `[embeddings] idle_minutes` with nothing to do and no query.
-public final class EmbedderService: @unchecked Sendable {
+final class EmbedderService: @unchecked Sendable {
     let configuration: FolioConfiguration
     let paths: FolioPaths
     let databasePath: String
@@ -120,7 +121,8 @@ public final class EmbedderService: @unchecked Sendable {
             return EmbedderReply(error: "the embedder and its client come from different builds; restart foliod")
         }
         switch envelope.request {
-        case let .nearest(text, limit):
+        case let .nearest(text, limit, database):
+            guard database == queries.databasePath else { return EmbedderReply(error: "this embedder serves \(queries.databasePath), not \(database)") }
             state.withLock { $0.lastWork = MonotonicClock.milliseconds() }
             do {
                 guard let nearest = try queries.nearest(text, limit: limit) else { return EmbedderReply() }
@@ -195,56 +197,5 @@ public final class EmbedderService: @unchecked Sendable {
         let fields = String(decoding: text, as: UTF8.self).split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
-    }
-}
-
-/// Answers `nearest` from the vectors in memory: the model queries use (the newest
-/// complete one, which may not be the one being built) and its vectors, read anew only
-/// where rows were added since the last query.
-struct QueryAnswerer {
-    let databasePath: String
-    let configuration: FolioConfiguration
-    let paths: FolioPaths
-    let environment: [String: String]
-    private var embedders: [String: any Embedder] = [:]
-    private var index: VectorIndex?
-    private var reader: IndexReader?
-
-    /// `embedder`: one loaded already, used when the index's model is its model.
-    init(databasePath: String, embedder: (any Embedder)?, configuration: FolioConfiguration, paths: FolioPaths, environment: [String: String]) {
-        self.databasePath = databasePath
-        self.configuration = configuration
-        self.paths = paths
-        self.environment = environment
-        if let embedder { embedders[embedder.identity.description] = embedder }
-    }
-
-    mutating func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
-        if reader == nil { reader = try IndexReader(path: databasePath) }
-        guard let reader, let model = try reader.queryModel() else { return nil }
-        if index?.model.id != model.id { index = VectorIndex(model: model) }
-        try reader.refresh(&index!)
-        let embedder = try embedder(for: model)
-        let vector = try embedder.embed(text)
-        return NearestWindows(model: model.id, windows: index!.nearest(vector, limit: limit).map { .init(key: $0.key, similarity: $0.similarity) })
-    }
-
-    private mutating func embedder(for model: EmbeddingModelRecord) throws -> any Embedder {
-        let name = "\(model.provider):\(model.name)"
-        if let embedder = embedders[name] { return embedder }
-        let embedder = try EmbedderFactory.make(options: configuration.embeddings.naming(model), paths: paths, environment: environment)
-        embedders[name] = embedder
-        return embedder
-    }
-}
-
-extension EmbeddingOptions {
-    /// These options with the provider and model of a model in the index: the one a query
-    /// must be embedded with, even when the configuration has moved on to another.
-    public func naming(_ model: EmbeddingModelRecord) -> EmbeddingOptions {
-        var options = self
-        options.provider = Provider(rawValue: model.provider) ?? provider
-        options.model = model.name
-        return options
     }
 }

@@ -3,29 +3,45 @@ internal import FolioCore
 internal import FolioSQLite
 
 extension IndexReader {
-    /// Runs a search (`SearchRequest.effectiveMode`).
-    ///
-    /// By words: first the chunks that contain every term, ranked by BM25; then, if that
-    /// left room, the chunks that contain only some, ranked the same way below them. So
-    /// `tax 2023` shows documents with both words first, and a long question still gets its
-    /// best partial matches. By meaning: the chunks of the windows nearest the query's
-    /// vector. Hybrid: both lists fused by reciprocal rank (`Fusion`).
+    /// Runs a search (`IndexSearch`) on the index as last committed.
     public func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
         guard request.limit > 0, !request.query.isEmpty else { return [] }
-        return try read("search") { db in
-            switch request.effectiveMode {
-            case .lexical:
-                let ranked = try Self.lexicalRanking(db, request: request, depth: request.limit)
-                return try Self.hits(db, for: ranked.map { FusedHit(match: $0) }, request: request)
-            case .semantic:
-                let ranked = try Self.semanticRanking(db, request: request, depth: request.limit)
-                return try Self.hits(db, for: Fusion.semanticOnly(ranked), request: request)
-            case .hybrid:
-                let lexical = try Self.lexicalRanking(db, request: request, depth: Fusion.depth)
-                let semantic = try Self.semanticRanking(db, request: request, depth: Fusion.depth)
-                let fused = Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: request.allChunks)
-                return try Self.hits(db, for: Array(fused.prefix(request.limit)), request: request)
-            }
+        return try read("search") { db in try IndexSearch.run(db, request) }
+    }
+}
+
+extension IndexStore {
+    /// Runs a search (`IndexSearch`) on the writer's own connection: for a process that
+    /// both writes and searches (`FolioEngine`), and for a database in memory, which no
+    /// other connection sees.
+    public func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
+        guard request.limit > 0, !request.query.isEmpty else { return [] }
+        return try read("search") { db in try IndexSearch.run(db, request) }
+    }
+}
+
+/// How a search runs (`SearchRequest.effectiveMode`), on whichever connection reads the
+/// index.
+///
+/// By words: first the chunks that contain every term, ranked by BM25; then, if that
+/// left room, the chunks that contain only some, ranked the same way below them. So
+/// `tax 2023` shows documents with both words first, and a long question still gets its
+/// best partial matches. By meaning: the chunks of the windows nearest the query's
+/// vector. Hybrid: both lists fused by reciprocal rank (`Fusion`).
+enum IndexSearch {
+    static func run(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [SearchHit] {
+        switch request.effectiveMode {
+        case .lexical:
+            let ranked = try lexicalRanking(db, request: request, depth: request.limit)
+            return try hits(db, for: ranked.map { FusedHit(match: $0) }, request: request)
+        case .semantic:
+            let ranked = try semanticRanking(db, request: request, depth: request.limit)
+            return try hits(db, for: Fusion.semanticOnly(ranked), request: request)
+        case .hybrid:
+            let lexical = try lexicalRanking(db, request: request, depth: Fusion.depth)
+            let semantic = try semanticRanking(db, request: request, depth: Fusion.depth)
+            let fused = Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: request.allChunks)
+            return try hits(db, for: Array(fused.prefix(request.limit)), request: request)
         }
     }
 

@@ -1,0 +1,56 @@
+public import FolioCore
+public import FolioLoaders
+public import FolioStore
+public import FolioText
+
+// The types a library user names, from the modules the engine is made of: `import Folio`
+// is all an app writes.
+
+/// One result of a search: the source, the page, the section and a snippet.
+public typealias SearchHit = FolioStore.SearchHit
+/// A search with everything that shapes it (`FolioEngine.search(_:)`).
+public typealias SearchRequest = FolioStore.SearchRequest
+/// Free text parsed into words, phrases, prefixes and exclusions.
+public typealias SearchQuery = FolioText.SearchQuery
+/// By words, by meaning, or both fused.
+public typealias SearchMode = FolioStore.SearchMode
+/// An extract of a hit with its matched words marked.
+public typealias Snippet = FolioStore.Snippet
+/// Which sources a search covers.
+public typealias PathScope = FolioStore.PathScope
+/// How a source ended the last time it was read.
+public typealias DocumentStatus = FolioStore.DocumentStatus
+/// The index database's errors.
+public typealias StoreError = FolioStore.StoreError
+/// The families of documents Folio reads.
+public typealias DocumentKind = FolioCore.DocumentKind
+/// Everything `config.toml` can set.
+public typealias FolioConfiguration = FolioCore.FolioConfiguration
+/// The chunk size and overlap of `WordChunker`.
+public typealias ChunkingOptions = FolioCore.ChunkingOptions
+/// A loader's output: the document's pages of text.
+public typealias LoadedDocument = FolioCore.LoadedDocument
+/// One page of a loaded document.
+public typealias Page = FolioCore.Page
+/// A line of a page, with the heading it falls under.
+public typealias TextLine = FolioCore.TextLine
+/// A chunk of a document: what a search ranks.
+public typealias Chunk = FolioCore.Chunk
+/// Turns a file into pages of text: implement it to read a format of your own.
+public typealias DocumentLoader = FolioLoaders.DocumentLoader
+/// The file handed to a loader.
+public typealias SourceFile = FolioLoaders.SourceFile
+/// Why a loader could not read a file.
+public typealias LoaderError = FolioLoaders.LoaderError
+/// Folio's loaders, by name.
+public typealias PlainTextLoader = FolioLoaders.PlainTextLoader
+public typealias MarkdownLoader = FolioLoaders.MarkdownLoader
+public typealias HTMLLoader = FolioLoaders.HTMLLoader
+public typealias PDFLoader = FolioLoaders.PDFLoader
+public typealias ImageLoader = FolioLoaders.ImageLoader
+/// Cuts pages into chunks: implement it to chunk your own way.
+public typealias Chunker = FolioText.Chunker
+/// A chunker fed one page at a time.
+public typealias ChunkStream = FolioText.ChunkStream
+/// Folio's chunker: overlapping chunks of at most so many words, within a section.
+public typealias WordChunker = FolioText.WordChunker

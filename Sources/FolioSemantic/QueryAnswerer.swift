@@ -1,0 +1,54 @@
+public import FolioCore
+package import FolioEmbedding
+public import FolioStore
+
+/// Answers `nearest` from the vectors in memory: the model queries use (the newest
+/// complete one, which may not be the one being built) and its vectors, read anew only
+/// where rows were added since the last query.
+package struct QueryAnswerer {
+    package let databasePath: String
+    let configuration: FolioConfiguration
+    let paths: FolioPaths
+    let environment: [String: String]
+    private var embedders: [String: any Embedder] = [:]
+    private var index: VectorIndex?
+    private var reader: IndexReader?
+
+    /// `embedder`: one loaded already, used when the index's model is its model.
+    package init(databasePath: String, embedder: (any Embedder)?, configuration: FolioConfiguration, paths: FolioPaths, environment: [String: String]) {
+        self.databasePath = databasePath
+        self.configuration = configuration
+        self.paths = paths
+        self.environment = environment
+        if let embedder { embedders[embedder.identity.description] = embedder }
+    }
+
+    package mutating func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
+        if reader == nil { reader = try IndexReader(path: databasePath) }
+        guard let reader, let model = try reader.queryModel() else { return nil }
+        if index?.model.id != model.id { index = VectorIndex(model: model) }
+        try reader.refresh(&index!)
+        let embedder = try embedder(for: model)
+        let vector = try embedder.embed(text)
+        return NearestWindows(model: model.id, windows: index!.nearest(vector, limit: limit).map { .init(key: $0.key, similarity: $0.similarity) })
+    }
+
+    private mutating func embedder(for model: EmbeddingModelRecord) throws -> any Embedder {
+        let name = "\(model.provider):\(model.name)"
+        if let embedder = embedders[name] { return embedder }
+        let embedder = try EmbedderFactory.make(options: configuration.embeddings.naming(model), paths: paths, environment: environment)
+        embedders[name] = embedder
+        return embedder
+    }
+}
+
+extension EmbeddingOptions {
+    /// These options with the provider and model of a model in the index: the one a query
+    /// must be embedded with, even when the configuration has moved on to another.
+    public func naming(_ model: EmbeddingModelRecord) -> EmbeddingOptions {
+        var options = self
+        options.provider = Provider(rawValue: model.provider) ?? provider
+        options.model = model.name
+        return options
+    }
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Builds Examples/FolioExample, an app depending on the Folio library by path, runs it on a
+# PDF of the loader tests, and checks what it prints; then checks that the library brought
+# no daemon, launcher or command-line code into it (their modules' symbols). `make test` runs it.
+set -eu
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+$SWIFT build --package-path Examples/FolioExample
+example=$($SWIFT build --package-path Examples/FolioExample --show-bin-path)/FolioExample
+output=$("$example" Tests/FolioLoadersTests/Fixtures/pdf/digital.pdf wool shearing)
+printf '%s\n' "$output"
+expect() {
+    printf '%s\n' "$output" | grep -qF -- "$1" || { echo "example.sh: the example did not print: $1" >&2; exit 1; }
+}
+expect "ingested Report: 3 pages, 2 chunks"
+expect "ingested herd-notes.md: 1 page, 1 chunk"
+expect "  Report p. ii: Second page discusses bravo [shearing] techniques."
+expect "  herd-notes.md p. 1: Herd The alpacas were shorn in May; the [wool] went to the mill."
+expect "in Report only: p. 1"
+expect "sources: Report, herd-notes.md"
+
+# Swift's mangled names carry their module's name with its length: 11FolioDaemon, 8FolioCLI.
+for module in FolioDaemon FolioLaunch FolioCLI ArgumentParser FolioQueryProgram FolioControlProgram FolioDaemonProgram \
+              FolioSearchProviderProgram FolioRofiProgram; do
+    if nm --defined-only "$example" | grep -q "${#module}$module"; then
+        echo "example.sh: linking the Folio library brought in $module" >&2
+        exit 1
+    fi
+done
+echo "example.sh: the example ran, without daemon, launcher or command-line code"
