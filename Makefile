@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian's tesseract uses OpenMP and is 5-7x slower per page without this.
 export OMP_THREAD_LIMIT = 1
 
-.PHONY: deps semantic build release run test reliability install install-data install-gnome-provider uninstall clean
+.PHONY: deps semantic build release run test reliability install install-manual install-data install-gnome-provider uninstall clean
 
 deps:
 	./scripts/install-deps.sh
@@ -80,7 +80,26 @@ install: release install-data
 	ln -sf folio $(DESTDIR)$(LIBEXECDIR)/folio-search-provider
 	sed 's|@BINDIR@|$(PREFIX)/bin|' systemd/foliod.service > $(DESTDIR)$(UNITDIR)/foliod.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/foliod.service
+	$(MAKE) -s install-manual BIN=.build/release
 	@echo "then: systemctl --user daemon-reload && systemctl --user enable --now foliod"
+
+# Manual pages and shell completions, written by the built programs from their own
+# definitions (scripts/manpages.py; --generate-completion-script), where man, bash, zsh and
+# fish look under DATADIR (for ~/.local: zsh needs ~/.local/share/zsh/site-functions in its
+# fpath). BIN: the programs to ask.
+MANDIR ?= $(DATADIR)/man
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+BIN ?= .build/release
+install-manual:
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	/usr/bin/python3 scripts/manpages.py $(BIN) $(DESTDIR)$(MANDIR)
+	for name in $(BINARIES); do \
+	    $(BIN)/$$name --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/$$name && \
+	    $(BIN)/$$name --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_$$name && \
+	    $(BIN)/$$name --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/$$name.fish || exit 1; \
+	done
 
 # The launcher files (D-Bus activation, GNOME Shell provider, desktop entry, KRunner
 # plugin), without building: the tests install them into a scratch folder and check them.
@@ -102,6 +121,9 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/org.folio.Search.service $(DESTDIR)$(DATADIR)/applications/org.folio.Search.desktop
 	rm -f $(DESTDIR)$(DATADIR)/krunner/dbusplugins/org.folio.Search.desktop
 	rm -f $(DESTDIR)$(GNOME_PROVIDER_DIR)/org.folio.Search.search-provider.ini
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(addsuffix .1,$(BINARIES))) $(DESTDIR)$(MANDIR)/man5/folio-config.5
+	rm -f $(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(BINARIES)) $(addprefix $(DESTDIR)$(ZSHCOMPDIR)/_,$(BINARIES))
+	rm -f $(addprefix $(DESTDIR)$(FISHCOMPDIR)/,$(addsuffix .fish,$(BINARIES)))
 
 clean:
 	rm -rf .build

@@ -5,8 +5,12 @@
 set -eu
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-$SWIFT build --package-path Examples/FolioExample
-example=$($SWIFT build --package-path Examples/FolioExample --show-bin-path)/FolioExample
+# A build folder of its own each time: an existing one does not see files added to a
+# package it depends on by path (it would build the library as it was). About 20 s.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+$SWIFT build --package-path Examples/FolioExample --scratch-path "$scratch"
+example=$($SWIFT build --package-path Examples/FolioExample --scratch-path "$scratch" --show-bin-path)/FolioExample
 output=$("$example" Tests/FolioLoadersTests/Fixtures/pdf/digital.pdf wool shearing)
 printf '%s\n' "$output"
 expect() {

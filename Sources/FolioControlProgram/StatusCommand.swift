@@ -40,7 +40,9 @@ struct StatusCommand: ParsableCommand {
         } catch .unreadable(let error) {
             daemonError = "\(error)"
         } catch {}
-        let path = common.databasePath
+        // The index of the daemon that answered, unless --db names one: with another
+        // XDG_DATA_HOME than foliod's, the client's own path would show an index that is not there.
+        let path = common.db == nil ? daemon?.database ?? common.databasePath : common.databasePath
         let reader = try? IndexReader(path: path)
         let counts = try? reader?.counts()
         let size = DatabaseSize.bytes(path)
@@ -89,11 +91,15 @@ struct StatusCommand: ParsableCommand {
             text += ", \(counts.failed) failed, \(counts.partial) partial"
             if let bytes = report.databaseBytes { text += ", \(Self.oneDecimal(Double(bytes) / 1_048_576)) MiB" }
             text += "\n"
+            text += "database: \(report.database)\n"
             if counts.failed > 0 { text += "see the failed files: folioctl errors\n" }
             if let semantic = report.semantic { text += semantic.lines }
             if report.semantic?.embedder == nil, let exit = report.daemon?.embedderExit { text += "embedder: last ended \(exit)\n" }
         } else {
             text += "index: none yet at \(report.database)\n"
+        }
+        if let daemon = report.daemon, daemon.database != report.database {
+            text += "foliod writes another index: \(daemon.database)\n"
         }
         return text
     }

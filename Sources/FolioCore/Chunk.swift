@@ -16,9 +16,13 @@ public struct Chunk: Sendable, Equatable {
     /// Where `lastPage` begins in `text`, in Unicode scalars, when the chunk spans two
     /// pages; `nil` otherwise. With it a match is placed on the right page.
     public var pageBreakOffset: Int?
+    /// Whether the chunk is a contents page's, a list of figures' or an index's: text that
+    /// points to other pages (`NavigationText`), ranked after text that matches as well.
+    /// Set by the pipeline, whatever the chunker.
+    public var navigation: Bool
 
     public init(ordinal: Int, firstPage: Int, lastPage: Int, section: String?, text: String, startOffset: Int, endOffset: Int,
-                pageBreakOffset: Int? = nil) {
+                pageBreakOffset: Int? = nil, navigation: Bool = false) {
         self.ordinal = ordinal
         self.firstPage = firstPage
         self.lastPage = lastPage
@@ -27,5 +31,6 @@ public struct Chunk: Sendable, Equatable {
         self.startOffset = startOffset
         self.endOffset = endOffset
         self.pageBreakOffset = pageBreakOffset
+        self.navigation = navigation
     }
 }

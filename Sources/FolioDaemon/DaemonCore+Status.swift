@@ -16,7 +16,7 @@ extension DaemonCore {
                 + "\(configuration.daemon.rescanIntervalSeconds) s. Raise the limit: sudo sysctl fs.inotify.max_user_watches=524288")
         }
         return DaemonStatus(
-            state: state, pid: pid, folders: folders, watchedDirectories: watched, unwatchedDirectories: unwatched,
+            state: state, pid: pid, database: databasePath, folders: folders, watchedDirectories: watched, unwatchedDirectories: unwatched,
             queued: pool.queued, debouncing: coalescer.count, current: pool.reading, recognising: pool.recognising,
             indexedSinceStart: indexedSinceStart, filesPerSecond: rate,
             secondsLeft: rate > 0 && pool.queued > 0 ? Double(pool.queued) / rate : nil, lastError: lastError,

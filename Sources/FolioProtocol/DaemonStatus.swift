@@ -9,6 +9,9 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
 
     public var state: State
     public var pid: Int32
+    /// The index the daemon writes: the one `folioctl status` then shows, whatever the
+    /// client's own environment would point at.
+    public var database: String
     public var folders: [String]
     /// Folders with an inotify watch, and those without one (the system's limit).
     public var watchedDirectories: Int
@@ -33,11 +36,12 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var embedderPid: Int32?
     public var embedderExit: String?
 
-    public init(state: State, pid: Int32, folders: [String], watchedDirectories: Int, unwatchedDirectories: Int, queued: Int,
+    public init(state: State, pid: Int32, database: String, folders: [String], watchedDirectories: Int, unwatchedDirectories: Int, queued: Int,
                 debouncing: Int, current: [String], recognising: [String], indexedSinceStart: Int, filesPerSecond: Double, secondsLeft: Double?,
                 lastError: String?, warning: String?) {
         self.state = state
         self.pid = pid
+        self.database = database
         self.folders = folders
         self.watchedDirectories = watchedDirectories
         self.unwatchedDirectories = unwatchedDirectories

@@ -5,6 +5,8 @@ struct RankedChunk: Sendable {
     var document: Int64
     var score: Double
     var matchesAll: Bool
+    /// A contents or index page's chunk (`NavigationText`): ranked after the others.
+    var navigation = false
 }
 
 /// A chunk of the final ranking: its lexical match when the words found it, and how it

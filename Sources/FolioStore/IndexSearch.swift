@@ -26,8 +26,10 @@ extension IndexStore {
 /// By words: first the chunks that contain every term, ranked by BM25; then, if that
 /// left room, the chunks that contain only some, ranked the same way below them. So
 /// `tax 2023` shows documents with both words first, and a long question still gets its
-/// best partial matches. By meaning: the chunks of the windows nearest the query's
-/// vector. Hybrid: both lists fused by reciprocal rank (`Fusion`).
+/// best partial matches. Within each tier, chunks of contents and index pages come after
+/// the others (`NavigationText`): they stay findable, below the text they point to. By
+/// meaning: the chunks of the windows nearest the query's vector, navigation last too.
+/// Hybrid: both lists fused by reciprocal rank (`Fusion`).
 enum IndexSearch {
     static func run(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [SearchHit] {
         switch request.effectiveMode {
@@ -74,7 +76,7 @@ enum IndexSearch {
                 scored.removeAll { out.contains($0.chunk) }
             }
             let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
-            if ranked.count >= min(limit, request.limit) { return ranked }
+            if ranked.count(where: { !$0.navigation }) >= min(limit, request.limit) { return ranked }
         }
         if request.narrowsMatches {
             return try filteredBM25(db, plan, request: request, limit: limit, matchesAll: matchesAll)
@@ -93,9 +95,9 @@ enum IndexSearch {
                 scored.removeAll { !kept.contains($0.chunk) }
             }
             let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
-            // Enough documents, or every match seen. A narrow scope or a few documents
-            // holding most matches need more chunks.
-            if ranked.count >= limit || seenAll { return ranked }
+            // Enough documents that are not navigation, or every match seen. A narrow scope
+            // or a few documents holding most matches need more chunks.
+            if ranked.count(where: { !$0.navigation }) >= limit || seenAll { return ranked }
             chunks *= 4
         }
     }
@@ -118,52 +120,66 @@ enum IndexSearch {
         let arguments: SQLiteArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression]
             + filterArguments + [limit]
         let matches = """
-            SELECT chunk_fts.rowid AS chunk_id, c.document_id AS document_id,
+            SELECT chunk_fts.rowid AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation,
                    folio_bm25(chunk_fts, ?, ?, ?, ?) AS score
             FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id
             WHERE chunk_fts MATCH ?\(filters)
             """
         let sql = request.allChunks
-            ? "\(matches) ORDER BY score, chunk_id LIMIT ?"
+            ? "\(matches) ORDER BY navigation, score, chunk_id LIMIT ?"
             : """
               WITH matches AS (\(matches)),
-              best AS (SELECT chunk_id, document_id, score, row_number() OVER (PARTITION BY document_id ORDER BY score, chunk_id) AS n FROM matches)
-              SELECT chunk_id, document_id, score FROM best WHERE n = 1 ORDER BY score, chunk_id LIMIT ?
+              best AS (SELECT chunk_id, document_id, navigation, score,
+                              row_number() OVER (PARTITION BY document_id ORDER BY navigation, score, chunk_id) AS n FROM matches)
+              SELECT chunk_id, document_id, navigation, score FROM best WHERE n = 1 ORDER BY navigation, score, chunk_id LIMIT ?
               """
         return try db.rows(sql, arguments).map {
-            RankedChunk(chunk: $0["chunk_id"], document: $0["document_id"], score: $0["score"], matchesAll: matchesAll)
+            RankedChunk(chunk: $0["chunk_id"], document: $0["document_id"], score: $0["score"], matchesAll: matchesAll,
+                        navigation: $0["navigation"] as Bool)
         }
     }
 
     /// The first `limit` of ranked chunks (best first) within the request's scope and
-    /// kinds, and one per document unless `allChunks`.
+    /// kinds, and one per document unless `allChunks`: the chunks of text, then those of
+    /// navigation (contents and index pages) of the documents not there already.
     private static func bestPerDocument(_ db: SQLiteConnection, _ scored: [(chunk: Int64, score: Double)], request: SearchRequest,
                                         limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
         guard !scored.isEmpty else { return [] }
         let (filters, arguments) = filters(request)
-        var ranked: [RankedChunk] = []
+        var text: [RankedChunk] = []
+        var navigation: [RankedChunk] = []
         var seen: Set<Int64> = []
+        var seenNavigation: Set<Int64> = []
+        func key(_ match: RankedChunk) -> Int64 { request.allChunks ? match.chunk : match.document }
         // In slices, so that a few documents are looked up when the first chunks are enough.
         var start = 0
-        while start < scored.count, ranked.count < limit {
+        while start < scored.count, text.count < limit {
             let slice = scored[start..<min(scored.count, start + max(limit * 4, 64))]
             start = slice.endIndex
             let ids = slice.map { String($0.chunk) }.joined(separator: ",")
-            let documents = Dictionary(try db.rows("""
-                SELECT c.id AS chunk_id, c.document_id AS document_id FROM chunk c JOIN document d ON d.id = c.document_id
-                WHERE c.id IN (\(ids))\(filters)
-                """, arguments).map { ($0["chunk_id"] as Int64, $0["document_id"] as Int64) }, uniquingKeysWith: { first, _ in first })
+            let found = Dictionary(try db.rows("""
+                SELECT c.id AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation
+                FROM chunk c JOIN document d ON d.id = c.document_id WHERE c.id IN (\(ids))\(filters)
+                """, arguments).map { ($0["chunk_id"] as Int64, (document: $0["document_id"] as Int64, navigation: $0["navigation"] as Bool)) },
+                uniquingKeysWith: { first, _ in first })
             for match in slice {
-                guard let document = documents[match.chunk], seen.insert(request.allChunks ? match.chunk : document).inserted else { continue }
-                ranked.append(RankedChunk(chunk: match.chunk, document: document, score: match.score, matchesAll: matchesAll))
-                if ranked.count == limit { break }
+                guard let chunk = found[match.chunk] else { continue }
+                let ranked = RankedChunk(chunk: match.chunk, document: chunk.document, score: match.score, matchesAll: matchesAll,
+                                         navigation: chunk.navigation)
+                if ranked.navigation {
+                    if seenNavigation.insert(key(ranked)).inserted { navigation.append(ranked) }
+                } else if seen.insert(key(ranked)).inserted {
+                    text.append(ranked)
+                    if text.count == limit { break }
+                }
             }
         }
-        return ranked
+        return Array((text + navigation.filter { !seen.contains(key($0)) }).prefix(limit))
     }
 
-    /// The chunks of the nearest windows (best window first; one chunk per document unless
-    /// `allChunks`), within the request's scope and kinds and without its excluded words.
+    /// The chunks of the nearest windows (best window first, those of contents and index
+    /// pages after the others; one chunk per document unless `allChunks`), within the
+    /// request's scope and kinds and without its excluded words.
     /// Windows below `Fusion.leastSimilarity` are no match: a query about tomatoes does not
     /// list every document by how little it is about them.
     private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
@@ -176,12 +192,12 @@ enum IndexSearch {
         var excludedChunks: Set<Int64> = []
         var candidates: [RankedChunk] = []
         for row in try db.rows("""
-            SELECT w.key AS key, c.id AS chunk_id, c.document_id AS document_id
+            SELECT w.key AS key, c.id AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation
             FROM chunk_window w JOIN chunk c ON c.id = w.chunk_id JOIN document d ON d.id = c.document_id
             WHERE w.key IN (\(keys))\(filters)
             """, arguments) {
             candidates.append(RankedChunk(chunk: row["chunk_id"], document: row["document_id"],
-                                          score: Double(similarity[row["key"] as Int64] ?? 0), matchesAll: false))
+                                          score: Double(similarity[row["key"] as Int64] ?? 0), matchesAll: false, navigation: row["navigation"]))
         }
         if let excluded = request.query.excludedExpression, !candidates.isEmpty {
             let ids = Set(candidates.map(\.chunk)).map(String.init).joined(separator: ",")
@@ -190,7 +206,7 @@ enum IndexSearch {
         var seen: Set<Int64> = []
         return candidates
             .filter { !excludedChunks.contains($0.chunk) }
-            .sorted { $0.score > $1.score || ($0.score == $1.score && $0.chunk < $1.chunk) }
+            .sorted { ($0.navigation ? 1 : 0, -$0.score, $0.chunk) < ($1.navigation ? 1 : 0, -$1.score, $1.chunk) }
             .filter { seen.insert(request.allChunks ? $0.chunk : $0.document).inserted }
             .prefix(depth)
             .map { $0 }

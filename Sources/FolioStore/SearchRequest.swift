@@ -148,19 +148,20 @@ public struct Snippet: Sendable, Equatable {
     /// The first `count` words of a text (white space runs one space), with an ellipsis when
     /// there are more: the snippet of a chunk found by meaning, which no word matched.
     init(leadingWords text: String, count: Int) {
-        let words = text.split(whereSeparator: { $0.isWhitespace })
+        let words = Self.collapsingNavigation(text).split(whereSeparator: { $0.isWhitespace })
         let shown = words.prefix(count).joined(separator: " ")
         self.init(text: words.count > count ? shown + " …" : shown, highlights: [])
     }
 
-    /// Reads the output of `snippet()`: marks become ranges, white space runs one space.
+    /// Reads the output of `snippet()`: marks become ranges, white space runs one space,
+    /// leaders and page-number columns an ellipsis.
     init(marked: String) {
         var text = String.UnicodeScalarView()
         var highlights: [Range<Int>] = []
         var openedAt: Int?
         var count = 0
         var lastWasSpace = true
-        for scalar in marked.unicodeScalars {
+        for scalar in Self.collapsingNavigation(marked).unicodeScalars {
             switch scalar {
             case Self.openMark:
                 openedAt = count

@@ -9,7 +9,8 @@ public import FolioCore
 public struct PagePipeline: Sendable {
     private var filter: HeaderFooterFilter.Stream
     private var chunker: any ChunkStream
-    /// The ordinal of the next chunk: the pipeline numbers the chunks, whatever the chunker.
+    /// The ordinal of the next chunk: the pipeline numbers the chunks, and marks those of
+    /// contents and index pages (`NavigationText`), whatever the chunker.
     private var nextOrdinal = 0
     /// The chunks made and not yet taken.
     public private(set) var chunks: [Chunk] = []
@@ -47,6 +48,7 @@ public struct PagePipeline: Sendable {
     private mutating func append(_ made: [Chunk]) {
         for var chunk in made {
             chunk.ordinal = nextOrdinal
+            chunk.navigation = NavigationText.isNavigation(chunk.text)
             nextOrdinal += 1
             chunks.append(chunk)
         }

@@ -81,6 +81,10 @@ import FolioProtocol
         #expect((daemonStatus["watched_directories"] as? Int ?? 0) >= 1)
         #expect((report["counts"] as? [String: Any])?["documents"] as? Int == 1)
         #expect(try folio.run("folioctl", ["status"]).output.contains("foliod: "))
+        // A client whose XDG_DATA_HOME points elsewhere shows the daemon's index, not none.
+        let elsewhere = try folio.run("folioctl", ["status"], environment: ["XDG_DATA_HOME": folio.home + "/elsewhere"]).output
+        #expect(elsewhere.contains("index: 1 documents") && elsewhere.contains("database: \(folio.databasePath)\n")
+                && !elsewhere.contains("none yet"), "\(elsewhere)")
     }
 
     /// The workers (which load the PDF and OCR libraries) run only while there is work:

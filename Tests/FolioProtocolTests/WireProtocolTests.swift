@@ -45,7 +45,7 @@ import FolioProtocol
     }
 
     @Test func controlReply_withStatus_isReadBack() throws {
-        let status = DaemonStatus(state: .diskFull, pid: 42, folders: ["/d"], watchedDirectories: 3, unwatchedDirectories: 1, queued: 2,
+        let status = DaemonStatus(state: .diskFull, pid: 42, database: "/d/folio.sqlite", folders: ["/d"], watchedDirectories: 3, unwatchedDirectories: 1, queued: 2,
                                   debouncing: 0, current: ["/d/a.pdf"], recognising: [], indexedSinceStart: 7, filesPerSecond: 0.5,
                                   secondsLeft: nil, lastError: "x", warning: nil)
         for reply in [ControlReply.status(status), .done, .failed(reason: "no")] {
