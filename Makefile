@@ -39,15 +39,16 @@ run: release
 	@echo "search with: .build/release/folioq WORDS   (stop the daemon: pkill -TERM foliod)"
 
 # The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
-# the real model), the unit and end-to-end tests, the library's documentation (DocC) and
-# example app, then the reliability suite in its reduced form (one to two
+# the real model), the unit and end-to-end tests (their scratch folders in one folder of
+# /tmp, removed at the end), the library's documentation (DocC) and example app, then the
+# reliability suite in its reduced form (one to two
 # minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
 # an hour), then `make install` into a scratch folder: its programs run, and its size is
 # within the goal.
 test: build
 	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	tests=$$(mktemp -d /tmp/folio-tests.XXXXXX) && TMPDIR=$$tests $(SWIFT) test; status=$$?; rm -rf "$$tests"; exit $$status
 	scripts/library-docs.sh
 	scripts/example.sh
 	/usr/bin/python3 reliability/run.py
