@@ -45,10 +45,11 @@ enum JSONResults {
         var highlights: [[Int]]
         var score: Double
         var matchesAllTerms: Bool
+        var navigation: Bool
         var ranking: Ranking?
 
         enum CodingKeys: String, CodingKey {
-            case rank, path, title, type, chunk, page, section, snippet, highlights, score, ranking
+            case rank, path, title, type, chunk, page, section, snippet, highlights, score, navigation, ranking
             case ocr
             case chunkPages = "chunk_pages"
             case pageLabel = "page_label"
@@ -74,6 +75,7 @@ enum JSONResults {
             try container.encode(highlights, forKey: .highlights)
             try container.encode(score, forKey: .score)
             try container.encode(matchesAllTerms, forKey: .matchesAllTerms)
+            try container.encode(navigation, forKey: .navigation)
             try container.encode(ranking, forKey: .ranking)
         }
     }
@@ -84,7 +86,7 @@ enum JSONResults {
                    page: hit.page, chunkPages: [hit.firstPage, hit.lastPage], pageLabel: hit.pageLabel, ocr: hit.ocrConfidence != nil,
                    ocrConfidence: hit.ocrConfidence, section: hit.section, snippet: hit.snippet.text,
                    highlights: hit.snippet.highlights.map { [$0.lowerBound, $0.upperBound] }, score: hit.score,
-                   matchesAllTerms: hit.matchesAllTerms,
+                   matchesAllTerms: hit.matchesAllTerms, navigation: hit.navigation,
                    ranking: hit.ranking.map { Ranking(lexicalRank: $0.lexicalRank, semanticRank: $0.semanticRank, similarity: $0.similarity,
                                                       fusedScore: $0.fusedScore) })
         }

@@ -235,6 +235,7 @@ enum IndexSearch {
         guard !ranked.isEmpty else { return [] }
         let columns = """
             c.id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section,
+            coalesce(c.navigation, 0) AS navigation,
             p1.label AS label1, p1.ocr_confidence AS ocr1, p2.label AS label2, p2.ocr_confidence AS ocr2
             """
         let page = """
@@ -283,7 +284,7 @@ enum IndexSearch {
                 lastPage: row["page_last"], pageLabel: row[onLastPage ? "label2" : "label1"], section: row["section"],
                 snippet: match.lexicalMatch == nil ? Snippet(leadingWords: snippet, count: words) : Snippet(marked: snippet),
                 score: match.lexicalMatch?.score ?? -Double(match.ranking?.similarity ?? 0),
-                matchesAllTerms: match.lexicalMatch?.matchesAll ?? false,
+                matchesAllTerms: match.lexicalMatch?.matchesAll ?? false, navigation: row["navigation"],
                 ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"], ranking: match.ranking)
         }
     }

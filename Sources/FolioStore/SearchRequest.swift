@@ -91,6 +91,9 @@ public struct SearchHit: Sendable, Equatable {
     public var score: Double
     /// Whether the chunk holds every term of the query (the first tier of results).
     public var matchesAllTerms: Bool
+    /// Whether the chunk is a contents page's, a list of figures' or an index's
+    /// (`NavigationText`): ranked after the text that matches as well.
+    public var navigation: Bool
     /// Tesseract's mean confidence when the text of `page` came from OCR.
     public var ocrConfidence: Double?
     /// Where the hit stands, from 1, among the words' results and the meaning's results

@@ -49,13 +49,14 @@ import FolioProtocol
         #expect(document["mode"] as? String == "lexical")
         let first = try #require((document["results"] as? [[String: Any]])?.first)
         #expect(Set(first.keys) == ["rank", "path", "title", "type", "chunk", "page", "chunk_pages", "page_label", "ocr", "ocr_confidence", "section", "snippet",
-                                  "highlights", "score", "matches_all_terms", "ranking"])
+                                  "highlights", "score", "matches_all_terms", "navigation", "ranking"])
         #expect(first["ranking"] is NSNull)
         #expect(first["path"] as? String == folio.home + "/Documents/taxes/return.md")
         #expect(first["section"] as? String == "Deductions")
         #expect(first["type"] as? String == "md")
         #expect(first["page"] as? Int == 1)
         #expect(first["matches_all_terms"] as? Bool == true)
+        #expect(first["navigation"] as? Bool == false)
         #expect((first["highlights"] as? [[Int]])?.count == 2)
     }
 

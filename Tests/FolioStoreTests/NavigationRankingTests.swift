@@ -47,12 +47,13 @@ import FolioText
         let hits = try Self.search(store, "chemical formula")
         #expect(hits.map(\.path) == ["/docs/mhchem.pdf", "/docs/notes.txt"])
         #expect(hits.first?.chunkOrdinal == 1, "the page that explains, not the contents")
+        #expect(hits.map(\.navigation) == [false, false])
         let every = try Self.search(store, "chemical formula", allChunks: true)
         #expect(every.map(\.chunkOrdinal) == [1, 0, 0] && every.last?.path == "/docs/mhchem.pdf", "navigation after all text")
         let scoped = try Self.search(store, "chemical formula", scope: .tree("/docs"))
         #expect(scoped.first?.chunkOrdinal == 1, "the scoped path ranks the same way")
         // A word only the contents has still finds it.
-        #expect(try Self.search(store, "quokka").map(\.chunkOrdinal) == [0])
+        #expect(try Self.search(store, "quokka").map { [$0.chunkOrdinal, $0.navigation ? 1 : 0] } == [[0, 1]])
         // Its snippet shows no leaders.
         let snippet = try #require(try Self.search(store, "isotopes").first).snippet.text
         #expect(!snippet.contains(". . .") && snippet.contains("Isotopes … 13"), "\(snippet)")
