@@ -34,7 +34,9 @@ extension FolioEngine {
     private func ingest(path: String, as sourceId: String, into store: IndexStore, shownPath: String? = nil) throws(FolioEngineError) -> IngestResult {
         let status: FileStatus
         do {
-            status = try FileStatus.of(path)
+            // A file named by the caller is read through a symbolic link (the daemon, which
+            // finds files itself, never follows one).
+            status = try FileStatus.following(path)
         } catch {
             throw .unreadable(sourceId: sourceId, reason: error.description)
         }

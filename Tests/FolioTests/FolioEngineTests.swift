@@ -70,6 +70,8 @@ import FolioTestSupport
         #expect(try engine.search("installer").map(\.path) == ["Manual"])
         let file = try scratch.write("plain.txt", Data("a file keyed by its path".utf8))
         #expect(try engine.ingest(.file(file)).sourceId == file.standardizedFileURL.path)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/link.txt", withDestinationPath: file.path)
+        #expect(try engine.ingest(.file(URL(fileURLWithPath: scratch.path + "/link.txt"))).outcome == .indexed, "a link named by the caller is read")
     }
 
     @Test func badInput_isRecordedAndSaysWhy() throws {
