@@ -34,8 +34,7 @@ extension FolioEngine {
             }
         }
         do {
-            if let store = index.store { return try store.search(request) }
-            return try index.reader!.search(request)
+            return try index.search(request)
         } catch {
             throw .store(error)
         }

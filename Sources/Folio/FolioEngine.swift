@@ -47,7 +47,7 @@ public final class FolioEngine: Sendable {
         databasePath = path
         self.configuration = configuration
         do {
-            index = readOnly ? Backend(reader: try IndexReader(path: path)) : Backend(store: try IndexStore(path: path))
+            index = readOnly ? .reader(try IndexReader(path: path)) : .store(try IndexStore(path: path))
         } catch {
             throw .store(error)
         }
@@ -59,7 +59,7 @@ public final class FolioEngine: Sendable {
         databasePath = nil
         environment = ProcessInfo.processInfo.environment
         self.configuration = configuration
-        index = Backend(store: store)
+        index = .store(store)
         registry = Mutex(.standard)
         chunker = Mutex(nil)
     }
@@ -130,20 +130,27 @@ public final class FolioEngine: Sendable {
 
 extension FolioEngine {
     /// The writable store, or the read-only reader, of an engine.
-    struct Backend: Sendable {
-        let store: IndexStore?
-        let reader: IndexReader?
+    enum Backend: Sendable {
+        case store(IndexStore)
+        case reader(IndexReader)
 
-        init(store: IndexStore) {
-            self.store = store
-            reader = nil
+        /// The store, unless the engine only reads.
+        var store: IndexStore? {
+            if case let .store(store) = self { store } else { nil }
         }
 
-        init(reader: IndexReader) {
-            store = nil
-            self.reader = reader
+        var catalog: any DocumentCatalog {
+            switch self {
+            case let .store(store): store
+            case let .reader(reader): reader
+            }
         }
 
-        var catalog: any DocumentCatalog { store ?? reader! }
+        func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
+            switch self {
+            case let .store(store): try store.search(request)
+            case let .reader(reader): try reader.search(request)
+            }
+        }
     }
 }

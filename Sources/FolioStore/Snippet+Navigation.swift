@@ -1,3 +1,5 @@
+internal import FolioText
+
 extension Snippet {
     /// `text` with each run of leader dots (`. . . . .`, `……`) and each column of page
     /// numbers (four or more in a row: `12 14 17 23`) made one ` … `: what a contents or
@@ -19,18 +21,18 @@ extension Snippet {
         return String(collapsed)
     }
 
-    private static let leaders: Set<Unicode.Scalar> = [".", "·", "∙", "…"]
-
-    /// The end of a run of at least four leader dots starting at `start` (spaces between
-    /// them belong to the run), or `nil`.
+    /// The end of a run of at least four leader dots (`NavigationText.leaderDots`) starting
+    /// at `start` (spaces between them belong to the run), or `nil`.
     private static func leaderRun(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        guard leaders.contains(scalars[start]) else { return nil }
+        guard NavigationText.leaderDots(scalars[start]) > 0 else { return nil }
         var dots = 0
         var end = start
         var index = start
-        while index < scalars.count, leaders.contains(scalars[index]) || scalars[index].properties.isWhitespace {
-            if leaders.contains(scalars[index]) {
-                dots += scalars[index] == "…" ? 3 : 1
+        while index < scalars.count {
+            let dotsHere = NavigationText.leaderDots(scalars[index])
+            guard dotsHere > 0 || scalars[index].properties.isWhitespace else { break }
+            if dotsHere > 0 {
+                dots += dotsHere
                 end = index + 1
             }
             index += 1
@@ -38,8 +40,8 @@ extension Snippet {
         return dots >= 4 ? end : nil
     }
 
-    /// The end of four or more page numbers in a row (1 to 4 digits, or a lower-case roman
-    /// numeral, separated by white space) starting at `start`, or `nil`.
+    /// The end of four or more page numbers in a row (`NavigationText.isPageNumber`,
+    /// separated by white space) starting at `start`, or `nil`.
     private static func numberColumn(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         guard start == 0 || scalars[start - 1].properties.isWhitespace else { return nil }
         var numbers = 0
@@ -48,10 +50,7 @@ extension Snippet {
         while index < scalars.count {
             var tokenEnd = index
             while tokenEnd < scalars.count, !scalars[tokenEnd].properties.isWhitespace { tokenEnd += 1 }
-            let token = scalars[index..<tokenEnd]
-            let isDigits = (1...4).contains(token.count) && token.allSatisfy { ("0"..."9").contains($0) }
-            let isRoman = (1...6).contains(token.count) && token.allSatisfy { "ivxlc".unicodeScalars.contains($0) }
-            guard isDigits || isRoman else { break }
+            guard NavigationText.isPageNumber(String(String.UnicodeScalarView(scalars[index..<tokenEnd])).utf8) else { break }
             numbers += 1
             end = tokenEnd
             index = tokenEnd

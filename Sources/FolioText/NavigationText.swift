@@ -104,13 +104,27 @@ public enum NavigationText {
             }
         }
         ends.append(text[start..<text.endIndex])
-        return (1...2).contains(ends.count) && ends.allSatisfy { end in
-            (1...4).contains(end.count) && end.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-                || (1...6).contains(end.count) && end.allSatisfy { "ivxlc".utf8.contains($0) }
+        return (1...2).contains(ends.count) && ends.allSatisfy(isPageNumber)
+    }
+
+    /// A page number: 1 to 4 digits, or a lower-case roman numeral of at most 6 letters
+    /// (also what a snippet's column of page numbers is made of).
+    public static func isPageNumber<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
+        (1...4).contains(text.count) && text.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            || (1...6).contains(text.count) && text.allSatisfy { "ivxlc".utf8.contains($0) }
+    }
+
+    /// The leader dots a character stands for: `.`, `·` and `∙` one, `…` three, any other 0.
+    public static func leaderDots(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar {
+        case ".", "·", "∙": 1
+        case "…": 3
+        default: 0
         }
     }
 
-    /// The leader dots of the character at `index` and its length in bytes (0 dots: none).
+    /// `leaderDots` of the character at `index`, read from its UTF-8, and its length in
+    /// bytes (0 dots: none).
     private static func leader(_ bytes: ArraySlice<UInt8>, at index: Int) -> (dots: Int, length: Int) {
         switch bytes[index] {
         case UInt8(ascii: "."): return (1, 1)
