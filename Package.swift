@@ -113,10 +113,15 @@ let package = Package(
             name: "FolioSQLite",
             dependencies: ["CSQLite", "CFullText"],
             swiftSettings: swiftSettings),
+        // Requests to servers through libcurl, streamed or whole; API keys.
+        .target(
+            name: "FolioHTTP",
+            dependencies: ["FolioCore", "CCurl"],
+            swiftSettings: swiftSettings),
         // Text to vectors: the WordPiece tokenizer, the local model, the HTTP providers.
         .target(
             name: "FolioEmbedding",
-            dependencies: ["FolioCore", "COnnxRuntime", "CCurl", "CGio"],
+            dependencies: ["FolioCore", "FolioHTTP", "COnnxRuntime", "CGio"],
             swiftSettings: swiftSettings),
         // The semantic stage: windows of chunks, their vectors, the embedder process.
         .target(
@@ -126,6 +131,12 @@ let package = Package(
         .target(
             name: "FolioStore",
             dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioProtocol", "FolioSQLite"],
+            swiftSettings: swiftSettings),
+        // Answers from the index: passages within a context budget, the prompt, the chat
+        // providers' wire formats, citations checked.
+        .target(
+            name: "FolioAsk",
+            dependencies: ["FolioCore", "FolioStore", "FolioHTTP"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioWatch",
@@ -169,12 +180,12 @@ let package = Package(
         // and so does `folio`, the one binary `make install` puts them all in.
         .target(
             name: "FolioQueryProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioAsk", "FolioHTTP", "FolioLaunch", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioControlProgram",
             dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioDaemon", "FolioProtocol", "FolioSystem", "FolioText", "FolioEmbedding",
-                           "FolioSemantic", argumentParser],
+                           "FolioSemantic", "FolioLaunch", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioDaemonProgram",
@@ -228,6 +239,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioSemanticTests", dependencies: ["FolioSemantic", "FolioEmbedding", "FolioStore", "FolioCore", "FolioText"],
                     swiftSettings: swiftSettings),
+        .testTarget(name: "FolioAskTests", dependencies: ["FolioAsk", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",

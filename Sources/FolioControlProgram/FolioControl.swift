@@ -6,7 +6,7 @@ public struct FolioControl: ParsableCommand {
         commandName: "folioctl",
         abstract: "Control Folio's index.",
         subcommands: [StatusCommand.self, IndexCommand.self, SourcesCommand.self, ErrorsCommand.self, ForgetCommand.self, ExtractCommand.self,
-                      PauseCommand.self, ResumeCommand.self, ReindexCommand.self, ReloadCommand.self, ConfigCommand.self])
+                      PauseCommand.self, ResumeCommand.self, ReindexCommand.self, ReloadCommand.self, ConfigCommand.self, OpenCommand.self])
 
     public init() {}
 }

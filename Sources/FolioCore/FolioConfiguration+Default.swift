@@ -12,6 +12,8 @@ extension FolioConfiguration {
         daemon: DaemonOptions(debounceMilliseconds: 300, maximumDelayMilliseconds: 10_000, workers: 0, fileTimeoutSeconds: 600,
                               rescanIntervalSeconds: 900),
         open: OpenOptions(command: [], pdfCommand: []),
-        embeddings: EmbeddingOptions(provider: .local, model: "all-MiniLM-L6-v2", url: "", runtime: "", apiKeyFile: "", idleMinutes: 10)
+        embeddings: EmbeddingOptions(provider: .local, model: "all-MiniLM-L6-v2", url: "", runtime: "", apiKeyFile: "", idleMinutes: 10),
+        ask: AskOptions(provider: .ollama, model: "", url: "", apiKeyFile: "", contextTokens: 0, answerTokens: 1024, passages: 8,
+                        timeoutSeconds: 120)
     )
 }

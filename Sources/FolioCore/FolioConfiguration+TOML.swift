@@ -83,6 +83,22 @@ extension FolioConfiguration {
             if let minutes = try embeddings.int("idle_minutes", atLeast: 1) { configuration.embeddings.idleMinutes = minutes }
             try embeddings.rejectUnreadKeys()
         }
+        if var ask = try reader.table("ask") {
+            if let provider = try ask.choice("provider", of: AskOptions.Provider.self) { configuration.ask.provider = provider }
+            if let model = try ask.string("model") { configuration.ask.model = model }
+            if let url = try ask.string("url") {
+                guard url.isEmpty || url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    throw .invalidValue(file: file, key: "ask.url", reason: "must start with http:// or https://, not \"\(url)\"")
+                }
+                configuration.ask.url = url
+            }
+            if let keyFile = try ask.string("api_key_file") { configuration.ask.apiKeyFile = keyFile }
+            if let tokens = try ask.int("context_tokens", atLeast: 0) { configuration.ask.contextTokens = tokens }
+            if let tokens = try ask.int("answer_tokens", atLeast: 16) { configuration.ask.answerTokens = tokens }
+            if let passages = try ask.int("passages", atLeast: 1) { configuration.ask.passages = passages }
+            if let seconds = try ask.int("timeout_seconds", atLeast: 1) { configuration.ask.timeoutSeconds = seconds }
+            try ask.rejectUnreadKeys()
+        }
         try reader.rejectUnreadKeys()
         if configuration.daemon.maximumDelayMilliseconds < configuration.daemon.debounceMilliseconds {
             throw .invalidValue(file: file, key: "max_delay_ms",

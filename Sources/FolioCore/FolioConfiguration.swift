@@ -18,9 +18,10 @@ public struct FolioConfiguration: Sendable, Equatable {
     public var daemon: DaemonOptions
     public var open: OpenOptions
     public var embeddings: EmbeddingOptions
+    public var ask: AskOptions
 
     public init(folders: [String], includeHidden: Bool, exclude: [String], maxFileSize: Int64, chunking: ChunkingOptions,
-                pdf: PDFOptions, ocr: OCROptions, daemon: DaemonOptions, open: OpenOptions, embeddings: EmbeddingOptions) {
+                pdf: PDFOptions, ocr: OCROptions, daemon: DaemonOptions, open: OpenOptions, embeddings: EmbeddingOptions, ask: AskOptions) {
         self.folders = folders
         self.includeHidden = includeHidden
         self.exclude = exclude
@@ -31,6 +32,7 @@ public struct FolioConfiguration: Sendable, Equatable {
         self.daemon = daemon
         self.open = open
         self.embeddings = embeddings
+        self.ask = ask
     }
 }
 

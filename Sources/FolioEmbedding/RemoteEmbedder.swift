@@ -1,4 +1,5 @@
 public import FolioCore
+internal import FolioHTTP
 internal import FoundationEssentials
 internal import Glibc
 
@@ -31,7 +32,12 @@ public final class RemoteEmbedder: Embedder, @unchecked Sendable {
         guard !texts.isEmpty else { return [] }
         let request = EmbeddingRequest(model: identity.model, input: texts, encodingFormat: identity.provider == .openai ? "float" : nil)
         let body = Array((try? JSONEncoder().encode(request)) ?? Data())
-        let response = try client.postJSON(endpoint, body: body, headers: headers)
+        let response: HTTPClient.Response
+        do {
+            response = try client.postJSON(endpoint, body: body, headers: ["Content-Type: application/json", "Accept: application/json"] + headers)
+        } catch {
+            throw .server(url: endpoint, reason: error.description)
+        }
         guard (200..<300).contains(response.status) else {
             throw .server(url: endpoint, reason: Self.explain(status: response.status, body: response.body, provider: identity.provider, model: identity.model))
         }
@@ -72,16 +78,14 @@ public final class RemoteEmbedder: Embedder, @unchecked Sendable {
     /// The key from `api_key_file` (which must be readable by its owner only), else from
     /// `OPENAI_API_KEY`. Never from the command line, never logged.
     static func apiKey(options: EmbeddingOptions, paths: FolioPaths, environment: [String: String]) throws(EmbeddingError) -> String? {
-        guard !options.apiKeyFile.isEmpty else { return environment["OPENAI_API_KEY"].flatMap { $0.isEmpty ? nil : $0 } }
-        let path = paths.expandingTilde(options.apiKeyFile)
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .modelFile(path: path, reason: "(the API key file) cannot be read") }
-        guard status.st_mode & 0o077 == 0 else {
-            throw .modelFile(path: path, reason: "(the API key file) can be read by others; chmod 600 it")
+        let file = options.apiKeyFile.isEmpty ? "" : paths.expandingTilde(options.apiKeyFile)
+        do {
+            return try APIKey.read(file: file, variable: "OPENAI_API_KEY", environment: environment)
+        } catch let .keyFile(path, reason) {
+            throw .modelFile(path: path, reason: "(the API key file) \(reason)")
+        } catch {
+            throw .modelFile(path: file, reason: "(the API key file) \(error)")
         }
-        guard let data = try? Data(contentsOf: URL(filePath: path)) else { throw .modelFile(path: path, reason: "(the API key file) cannot be read") }
-        let key = String(decoding: data, as: UTF8.self).trimmingWhitespace()
-        return key.isEmpty ? nil : key
     }
 }
 

@@ -16,7 +16,11 @@ public struct FolioQuery: ParsableCommand {
             -word            leave out what has it    a OR b    either word
             Once the index has vectors ([embeddings]), results are found by words and by \
             meaning together (--mode hybrid); a phrase or a prefix keeps to the words.
-            Exit status: 0 results found, 1 none, 2 error.
+            --ask gives the best passages to a language model ([ask]: Ollama, an \
+            OpenAI-compatible server or Anthropic), streams its answer, and lists the \
+            passages it cites by file and page.
+            Exit status: 0 results found (or answered), 1 none (or the documents do not \
+            hold the answer), 2 error.
             """)
 
     public init() {}
@@ -36,6 +40,9 @@ public struct FolioQuery: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only documents of this type: \(DocumentKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "type"))
     var type: [DocumentKind] = []
 
+    @Option(name: .long, help: ArgumentHelp("Only these pages of the one document --path names: 1-120, or 7.", valueName: "first-last"))
+    var pages: PageRange?
+
     @Flag(name: .long, help: "Every matching chunk, not only the best of each document.")
     var allChunks = false
 
@@ -51,30 +58,56 @@ public struct FolioQuery: ParsableCommand {
     @Flag(name: .long, help: "Show how each result was ranked: its rank by words, by meaning, and the fused score.")
     var explain = false
 
-    @Argument(help: "What to search for.")
+    @Flag(name: .long, help: "Answer the question from the documents, citing each passage used by file and page ([ask] in the configuration).")
+    var ask = false
+
+    @Argument(help: "What to search for, or the question to answer (--ask).")
     var query: [String] = []
 
     public func validate() throws {
         if query.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("give something to search for") }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if pages != nil, path == nil { throw ValidationError("--pages needs --path naming one document") }
     }
 
     public func run() throws {
         let text = query.joined(separator: " ")
+        if ask { return try answer(text) }
         let output = json ? .json : format
-        let hits: [SearchHit]
-        let request: SearchRequest
+        let (_, request, hits) = try search(text, limit: limit, allChunks: allChunks, snippetWords: output == .paths ? 0 : 24)
+        let home = common.paths.home
+        switch output {
+        case .human: Output.standard(ResultPrinter(colour: Output.colourOnStandardOutput, home: home, explain: explain).render(hits))
+        case .json: Output.standard(JSONResults.render(query: text, mode: request.effectiveMode, hits: hits))
+        case .paths: Output.standard(hits.map { $0.path + "\n" }.joined())
+        }
+        if hits.isEmpty { throw ExitStatus.nothing }
+    }
+
+    /// Searches the index with the options given: the reader (for what else the caller
+    /// reads), the request as run, and its hits. An index not searchable yet is "nothing
+    /// found" with the reason on standard error; any other failure is an error.
+    func search(_ text: String, limit: Int, allChunks: Bool, snippetWords: Int) throws -> (IndexReader, SearchRequest, [SearchHit]) {
+        let found: (IndexReader, SearchRequest, [SearchHit])?
         do throws(StoreError) {
             let reader = try IndexReader(path: common.databasePath)
-            var built = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(type), allChunks: allChunks,
-                                      snippetWords: output == .paths ? 0 : 24, mode: mode)
+            var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(type), allChunks: allChunks,
+                                        snippetWords: snippetWords, mode: mode)
             if let path {
                 let absolute = AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory)
-                built.scope = .tree(absolute)
+                if let pages {
+                    request.scope = .file(absolute)
+                    request.pages = pages.range
+                } else {
+                    request.scope = .tree(absolute)
+                }
             }
-            built.meaning = try meaning(of: built)
-            request = built
-            hits = try reader.search(request)
+            if request.pages != nil, try reader.documents(in: request.scope).count != 1 {
+                found = nil
+            } else {
+                request.meaning = try meaning(of: request)
+                found = (reader, request, try reader.search(request))
+            }
         } catch .schemaTooOld(let path) {
             // foliod is creating or upgrading the index (or an older Folio left it): there is
             // nothing to search yet, which is not an error of the query.
@@ -87,13 +120,11 @@ public struct FolioQuery: ParsableCommand {
         } catch {
             throw ExitStatus.fail("folioq", error)
         }
-        let home = common.paths.home
-        switch output {
-        case .human: Output.standard(ResultPrinter(colour: Output.colourOnStandardOutput, home: home, explain: explain).render(hits))
-        case .json: Output.standard(JSONResults.render(query: text, mode: request.effectiveMode, hits: hits))
-        case .paths: Output.standard(hits.map { $0.path + "\n" }.joined())
+        guard let found else {
+            Output.error("folioq: --pages needs --path to name one indexed document; \(path ?? "") is not one\n")
+            throw ExitStatus.error
         }
-        if hits.isEmpty { throw ExitStatus.nothing }
+        return found
     }
 }
 
@@ -118,6 +149,25 @@ extension FolioQuery {
             throw error
         } catch {
             Output.error("folioq: searching by words only: \(error)\n")
+            return nil
+        }
+    }
+}
+
+/// `--pages 1-120` or `--pages 7`.
+struct PageRange: ExpressibleByArgument {
+    var range: ClosedRange<Int>
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingWhitespace()) }
+        switch parts.count {
+        case 1:
+            guard let page = parts[0], page >= 1 else { return nil }
+            range = page...page
+        case 2:
+            guard let first = parts[0], let last = parts[1], first >= 1, last >= first else { return nil }
+            range = first...last
+        default:
             return nil
         }
     }

@@ -212,7 +212,8 @@ enum IndexSearch {
             .map { $0 }
     }
 
-    /// The SQL conditions (on `d`, the document) of the request's scope and kinds.
+    /// The SQL conditions (on `d`, the document, and `c`, the chunk) of the request's
+    /// scope, kinds and pages.
     private static func filters(_ request: SearchRequest) -> (String, SQLiteArguments) {
         var sql = ""
         var arguments: SQLiteArguments = []
@@ -224,6 +225,10 @@ enum IndexSearch {
         if !request.kinds.isEmpty {
             sql += " AND d.kind IN (" + Array(repeating: "?", count: request.kinds.count).joined(separator: ", ") + ")"
             arguments += SQLiteArguments(request.kinds.map(\.rawValue).sorted())
+        }
+        if let pages = request.pages {
+            sql += " AND c.page_last >= ? AND c.page_first <= ?"
+            arguments += [pages.lowerBound, pages.upperBound]
         }
         return (sql, arguments)
     }

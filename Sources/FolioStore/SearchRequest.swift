@@ -9,6 +9,9 @@ public struct SearchRequest: Sendable {
     public var scope: PathScope
     /// Only documents of these kinds; all kinds when empty.
     public var kinds: Set<DocumentKind>
+    /// Only chunks with text on these pages (a chunk over a page break counts for both of
+    /// its pages): with a scope of one file, "the pages of this book read so far".
+    public var pages: ClosedRange<Int>?
     /// Every matching chunk instead of the best chunk of each document.
     public var allChunks: Bool
     /// About how many words of context a snippet shows; 0 for no snippets (faster, for
@@ -42,7 +45,7 @@ public struct SearchRequest: Sendable {
     }
 
     /// Whether a scope or kinds narrow the matches before they are ranked.
-    var narrowsMatches: Bool { scope != .everything || !kinds.isEmpty }
+    var narrowsMatches: Bool { scope != .everything || !kinds.isEmpty || pages != nil }
 }
 
 /// How results are found: by the words of the query (FTS5's BM25), by its meaning (the

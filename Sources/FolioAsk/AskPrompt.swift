@@ -1,0 +1,67 @@
+/// What the model is told: how to answer (cite every claim by its passage's number, say
+/// so when the passages do not hold the answer), the numbered passages with their file,
+/// pages and section, and the question.
+public struct AskPrompt: Sendable, Equatable {
+    public var question: String
+    public var passages: [Passage]
+
+    public init(question: String, passages: [Passage]) {
+        self.question = question
+        self.passages = passages
+    }
+
+    /// The sentence an answer starts with when the passages do not hold one: the model is
+    /// asked for exactly this, and Folio recognises it (`Answer.saysNotFound`).
+    public static let notFound = "The documents do not say."
+
+    public static let instructions = """
+        You answer questions from the user's own documents, using only the numbered passages \
+        given with the question, never what you know from elsewhere.
+        - End every sentence that states something from a passage with that passage's number \
+        in square brackets, like [1], or [1][3] for several. When a passage spans two pages, \
+        add the page, like [2, p. 14].
+        - Cite only the numbers of the passages given.
+        - If the passages do not hold the answer, reply with exactly "\(notFound)" and then, \
+        in one sentence, what they cover that comes closest, if anything. Do not guess.
+        - Answer in the language of the question, briefly.
+        """
+
+    /// The user's message: the passages, then the question.
+    public var message: String {
+        var text = "Passages:\n\n"
+        for passage in passages { text += Self.block(passage) + "\n\n" }
+        return text + "Question: " + question
+    }
+
+    /// One passage as the model reads it: `[n] file, page(s), section` and its text, with
+    /// a line where the second page begins.
+    static func block(_ passage: Passage) -> String {
+        var heading = "[\(passage.number)] \(passage.fileName)"
+        if let title = passage.title, !title.isEmpty, title != passage.fileName { heading += " (\"\(title)\")" }
+        if let pages = passage.pageDescription { heading += ", " + pages }
+        if let section = passage.section, !section.isEmpty { heading += ", section \"\(section)\"" }
+        var text = passage.text
+        if let start = passage.lastPageStarts, passage.lastPage != passage.firstPage {
+            let scalars = text.unicodeScalars
+            let split = scalars.index(scalars.startIndex, offsetBy: min(start, scalars.count))
+            text = String(scalars[..<split]) + "\n--- page \(passage.lastPage) ---\n" + String(scalars[split...])
+        }
+        return heading + "\n" + text
+    }
+
+    /// The tokens of everything but the passages, and a margin for the messages' framing
+    /// in each provider's chat template.
+    static func fixedTokens(question: String) -> Int {
+        TokenEstimate.tokens(in: instructions) + TokenEstimate.tokens(in: "Passages:\n\nQuestion: " + question) + 32
+    }
+
+    /// What one passage adds to the prompt.
+    static func tokens(of passage: Passage) -> Int {
+        TokenEstimate.tokens(in: block(passage)) + 2
+    }
+
+    /// The whole prompt's estimated size.
+    public var estimatedTokens: Int {
+        TokenEstimate.tokens(in: Self.instructions) + TokenEstimate.tokens(in: message) + 32
+    }
+}

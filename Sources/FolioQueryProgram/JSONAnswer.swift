@@ -1,0 +1,195 @@
+internal import FolioAsk
+internal import FolioCore
+internal import FolioLaunch
+internal import FoundationEssentials
+
+/// `folioq --ask --json`: the answer, its citations, the passages sent, the provider and
+/// model, token counts and timings (docs/json.md).
+enum JSONAnswer {
+    struct Document: Encodable {
+        var question: String
+        var status: String
+        var answer: String
+        var provider: String
+        var model: String
+        var mode: String
+        var citations: [Cited]
+        var inventedCitations: [Invented]
+        var passages: [Sent]
+        var tokens: Tokens
+        var timingsMs: Timings
+        var finishReason: String?
+
+        enum CodingKeys: String, CodingKey {
+            case question, status, answer, provider, model, mode, citations, passages, tokens
+            case inventedCitations = "invented_citations", timingsMs = "timings_ms", finishReason = "finish_reason"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(question, forKey: .question)
+            try container.encode(status, forKey: .status)
+            try container.encode(answer, forKey: .answer)
+            try container.encode(provider, forKey: .provider)
+            try container.encode(model, forKey: .model)
+            try container.encode(mode, forKey: .mode)
+            try container.encode(citations, forKey: .citations)
+            try container.encode(inventedCitations, forKey: .inventedCitations)
+            try container.encode(passages, forKey: .passages)
+            try container.encode(tokens, forKey: .tokens)
+            try container.encode(timingsMs, forKey: .timingsMs)
+            try container.encode(finishReason, forKey: .finishReason)
+        }
+    }
+
+    /// A passage the answer cites, where it is, and the command that opens it there
+    /// (the launchers' `[open]`).
+    struct Cited: Encodable {
+        var number: Int
+        var path: String
+        var pages: [Int]
+        var pageLabel: String?
+        var section: String?
+        var chunk: Int
+        var open: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case number, path, pages, section, chunk, open, pageLabel = "page_label"
+        }
+
+        /// Every key is always there: absent values are `null`, not missing.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(path, forKey: .path)
+            try container.encode(pages, forKey: .pages)
+            try container.encode(pageLabel, forKey: .pageLabel)
+            try container.encode(section, forKey: .section)
+            try container.encode(chunk, forKey: .chunk)
+            try container.encode(open, forKey: .open)
+        }
+    }
+
+    struct Invented: Encodable {
+        var citation: String
+        var number: Int
+        var page: Int?
+        var reason: String
+
+        enum CodingKeys: String, CodingKey {
+            case citation, number, page, reason
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(citation, forKey: .citation)
+            try container.encode(number, forKey: .number)
+            try container.encode(page, forKey: .page)
+            try container.encode(reason, forKey: .reason)
+        }
+    }
+
+    struct Sent: Encodable {
+        var number: Int
+        var path: String
+        var title: String?
+        var type: String
+        var chunk: Int
+        var pages: [Int]
+        var pageLabel: String?
+        var section: String?
+        var rank: Int
+        var tokens: Int
+        var text: String
+
+        enum CodingKeys: String, CodingKey {
+            case number, path, title, type, chunk, pages, section, rank, tokens, text, pageLabel = "page_label"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(path, forKey: .path)
+            try container.encode(title, forKey: .title)
+            try container.encode(type, forKey: .type)
+            try container.encode(chunk, forKey: .chunk)
+            try container.encode(pages, forKey: .pages)
+            try container.encode(pageLabel, forKey: .pageLabel)
+            try container.encode(section, forKey: .section)
+            try container.encode(rank, forKey: .rank)
+            try container.encode(tokens, forKey: .tokens)
+            try container.encode(text, forKey: .text)
+        }
+    }
+
+    struct Tokens: Encodable {
+        var context: Int
+        var answerLimit: Int
+        var promptEstimate: Int
+        var prompt: Int?
+        var answer: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case context, prompt, answer, answerLimit = "answer_limit", promptEstimate = "prompt_estimate"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(context, forKey: .context)
+            try container.encode(answerLimit, forKey: .answerLimit)
+            try container.encode(promptEstimate, forKey: .promptEstimate)
+            try container.encode(prompt, forKey: .prompt)
+            try container.encode(answer, forKey: .answer)
+        }
+    }
+
+    struct Timings: Encodable {
+        var folio: Double
+        var retrieval: Double
+        var firstText: Double?
+        var total: Double
+
+        enum CodingKeys: String, CodingKey {
+            case folio, retrieval, total, firstText = "first_text"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(folio, forKey: .folio)
+            try container.encode(retrieval, forKey: .retrieval)
+            try container.encode(firstText, forKey: .firstText)
+            try container.encode(total, forKey: .total)
+        }
+    }
+
+    static func render(_ answer: Answer, opener options: OpenOptions?) -> String {
+        let opener = options.map(Opener.init)
+        let document = Document(
+            question: answer.question, status: answer.status.rawValue, answer: answer.text, provider: answer.options.provider.rawValue,
+            model: answer.options.effectiveModel, mode: answer.mode.rawValue,
+            citations: answer.citedPassages.map {
+                Cited(number: $0.number, path: $0.path, pages: Array($0.pages), pageLabel: $0.pageLabel, section: $0.section, chunk: $0.chunk,
+                      open: opener?.command(path: $0.path, page: $0.firstPage, kind: $0.kind))
+            },
+            inventedCitations: answer.inventedCitations.map {
+                Invented(citation: $0.shown, number: $0.number, page: $0.page, reason: $0.explanation ?? "")
+            },
+            passages: answer.prompt.passages.map {
+                Sent(number: $0.number, path: $0.path, title: $0.title, type: $0.kind.rawValue, chunk: $0.chunk, pages: Array($0.pages),
+                     pageLabel: $0.pageLabel, section: $0.section, rank: $0.rank, tokens: TokenEstimate.tokens(in: $0.text), text: $0.text)
+            },
+            tokens: Tokens(context: answer.options.effectiveContextTokens, answerLimit: answer.options.answerTokens,
+                           promptEstimate: answer.prompt.estimatedTokens, prompt: answer.outcome?.promptTokens, answer: answer.outcome?.answerTokens),
+            timingsMs: Timings(folio: rounded(answer.timings.folio), retrieval: rounded(answer.timings.retrieval),
+                               firstText: answer.timings.firstText.map(rounded), total: rounded(answer.timings.total)),
+            finishReason: answer.outcome?.finishReason)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private static func rounded(_ milliseconds: Double) -> Double {
+        (milliseconds * 100).rounded() / 100
+    }
+}

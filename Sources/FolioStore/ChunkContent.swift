@@ -1,0 +1,32 @@
+internal import FolioSQLite
+
+/// The whole text of a chunk and where its second page begins: what a passage given to a
+/// language model is cut from (a search hit carries only a snippet).
+public struct ChunkContent: Sendable, Equatable {
+    public var text: String
+    /// Unicode scalars into `text` where `page_last` begins, for a chunk over two pages.
+    public var pageBreak: Int?
+    /// The printed label of the chunk's first and last page, where the file has labels.
+    public var firstPageLabel: String?
+    public var lastPageLabel: String?
+}
+
+extension IndexReader {
+    /// The text of each hit's chunk, in the hits' order (`nil` for a chunk gone since the
+    /// search, which a writer may have replaced in between).
+    public func chunkContents(of hits: [SearchHit]) throws(StoreError) -> [ChunkContent?] {
+        try read("read chunk texts") { db in
+            try hits.map { hit in
+                try db.row("""
+                    SELECT c.text, c.page_break, p1.label AS label1, p2.label AS label2
+                    FROM document d JOIN chunk c ON c.document_id = d.id
+                    LEFT JOIN page p1 ON p1.document_id = d.id AND p1.number = c.page_first
+                    LEFT JOIN page p2 ON p2.document_id = d.id AND p2.number = c.page_last
+                    WHERE d.path = ? AND c.ordinal = ?
+                    """, [hit.path, hit.chunkOrdinal], cached: true).map {
+                    ChunkContent(text: $0["text"], pageBreak: $0["page_break"], firstPageLabel: $0["label1"], lastPageLabel: $0["label2"])
+                }
+            }
+        }
+    }
+}
