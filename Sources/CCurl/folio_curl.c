@@ -176,5 +176,6 @@ int folio_curl_request(const char *url, const char *const *headers, size_t heade
         snprintf(error, error_size, "nothing received for %ld s", stall_seconds);
         return FOLIO_CURL_TIMED_OUT;
     }
+    if (result == CURLE_COULDNT_CONNECT || result == CURLE_COULDNT_RESOLVE_HOST) return FOLIO_CURL_UNREACHABLE;
     return result == CURLE_OPERATION_TIMEDOUT ? FOLIO_CURL_TIMED_OUT : FOLIO_CURL_FAILED;
 }

@@ -22,6 +22,9 @@ public enum AskError: Error, Equatable, CustomStringConvertible {
     case contextTooSmall(contextTokens: Int, needed: Int)
     /// The server said the prompt is longer than the model's context.
     case contextRefused(AskOptions.Provider, message: String)
+    /// The exchange failed without an answer from the provider's API (TLS, an empty
+    /// reply, a proxy in between).
+    case exchangeFailed(url: String, reason: String)
     /// An error sent inside the stream, after the answer had begun.
     case streamFailed(AskOptions.Provider, message: String)
     /// Any other refusal or failure the server reported.
@@ -63,6 +66,8 @@ public enum AskError: Error, Equatable, CustomStringConvertible {
             "[ask] context_tokens = \(contextTokens) leaves no room for a passage (the question, instructions and answer_tokens take \(needed)): raise context_tokens or lower answer_tokens"
         case let .contextRefused(provider, message):
             "\(provider.displayName) says the prompt is longer than the model's context (\(message)): lower [ask] context_tokens to the model's window"
+        case let .exchangeFailed(url, reason):
+            "the exchange with \(url) failed (\(reason)): is [ask] url the provider's address?"
         case let .streamFailed(provider, message):
             "\(provider.displayName) stopped with an error (\(message)); the answer above is incomplete"
         case let .server(provider, status, message):

@@ -100,6 +100,7 @@ public struct ChatClient: Sendable {
             case let .timedOut(url, receivedAnything): throw .timedOut(url: url, seconds: options.timeoutSeconds, partial: receivedAnything || answered)
             case let .unreachable(url, reason):
                 throw .notRunning(options.provider, url: url, model: options.effectiveModel, reason: APIKey.redacting(key, in: reason))
+            case let .failed(url, reason): throw .exchangeFailed(url: url, reason: APIKey.redacting(key, in: reason))
             case let .keyFile(path, reason): throw .keyFile(path: path, reason: reason)
             }
         }

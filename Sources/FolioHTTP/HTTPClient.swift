@@ -79,10 +79,11 @@ public struct HTTPClient: Sendable {
             case Int32(FOLIO_CURL_DONE): return head
             case Int32(FOLIO_CURL_INTERRUPTED): throw .interrupted
             case Int32(FOLIO_CURL_TIMED_OUT): throw .timedOut(url: url, receivedAnything: exchange.receivedBody)
+            case Int32(FOLIO_CURL_UNREACHABLE): throw .unreachable(url: url, reason: String(cMessage: error))
             default:
                 // A receiver that stopped the transfer ended it as it meant to.
                 if exchange.stopped { return head }
-                throw .unreachable(url: url, reason: String(cMessage: error))
+                throw .failed(url: url, reason: String(cMessage: error))
             }
         }
     }

@@ -181,6 +181,11 @@ import Testing
         #expect(down.error.contains("Ollama is not running at http://127.0.0.1:1/api/chat"))
         #expect(down.error.contains("start it with `ollama serve`, then `ollama pull llama3.2`"))
 
+        try configure(model: "hangup")
+        let hangup = try ask(["vehicle invoice"])
+        #expect(hangup.status == 2)
+        #expect(hangup.error.contains("api/chat failed (Server returned nothing (no headers, no data)): is [ask] url the provider's address?"))
+
         try configure(model: "missing")
         #expect(try ask(["vehicle invoice"]).error.contains("Ollama has no model \"missing\" (model \"missing\" not found, try pulling it first): `ollama pull missing`"))
         try configure("anthropic", model: "limited")

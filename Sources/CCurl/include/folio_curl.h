@@ -15,9 +15,10 @@ typedef int (*folio_curl_receive)(void *context, const char *data, size_t size);
 /* What folio_curl_request returns. */
 enum {
     FOLIO_CURL_DONE = 0,         /* an exchange completed, whatever its HTTP status */
-    FOLIO_CURL_FAILED = -1,      /* no exchange: refused, no such host, TLS, a receiver stopped it */
+    FOLIO_CURL_FAILED = -1,      /* the exchange failed: TLS, an empty reply, a receiver stopped it */
     FOLIO_CURL_TIMED_OUT = -2,   /* no connection in connect_ms, or the response stalled */
     FOLIO_CURL_INTERRUPTED = -3, /* SIGINT or SIGTERM arrived after folio_curl_stop_on_interrupt */
+    FOLIO_CURL_UNREACHABLE = -4, /* no server there: connection refused, no such host */
 };
 
 /* Sends one request (a POST when body is not NULL, else a GET) with the given header lines

@@ -22,6 +22,7 @@ The model's name picks the behaviour, and the answer comes from the prompt recei
   invent     cites a passage that was not given and a page outside passage 1
   slow       streams a word every 0.2 s for a minute (for Ctrl-C)
   silent     answers nothing (for the time-out and its one retry)
+  hangup     closes the connection without a reply
   missing    the provider's "no such model" error
   limited    429 with Retry-After: 17
   toolong    the provider's "prompt longer than the context" error
@@ -55,7 +56,7 @@ def quote(message):
     question = message.split("\nQuestion: ")[-1].lower()
     words = [w for w in re.findall(r"[a-z0-9]+", question) if len(w) >= 4 and w not in STOP]
     sentences = []
-    for number, text in passages(message):
+    for number, text in passages(message) if words else []:
         if not all(w in text.lower() for w in words):
             continue
         for sentence in re.split(r"(?<=[.!?])\s+", text.replace("\n", " ")):
@@ -133,6 +134,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if self.headers.get("x-api-key") != "sk-ant-test-secret":
                 key = self.headers.get("x-api-key") or ""
                 return self.reply(401, {"type": "error", "error": {"type": "authentication_error", "message": f"invalid x-api-key {key}"}})
+        if model == "hangup":
+            self.close_connection = True
+            return
         if model == "silent":
             time.sleep(30)
             return
