@@ -81,10 +81,6 @@ void folio_curl_stop_on_interrupt(void) {
     pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
 }
 
-int folio_curl_interrupted(void) {
-    return interrupted;
-}
-
 typedef struct {
     folio_curl_receive receive;
     folio_curl_receive header;

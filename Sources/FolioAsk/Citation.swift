@@ -103,17 +103,19 @@ public struct CitationReader: Sendable {
     }
 
     /// The citations in a bracket's content: `2`, `1, 3`, `1; 3`, `2, p. 14`, `2 p.14`,
-    /// `2, page 14`; `nil` when it is not a citation.
+    /// `2, page 14`; `nil` when it is not a citation. A number of four digits is a year
+    /// (`[2023]`), not a passage.
     func parse(_ content: Substring) -> [Citation]? {
         let parts = content.split(whereSeparator: { $0 == "," || $0 == ";" }).map { $0.trimmingWhitespace() }
         guard !parts.isEmpty else { return nil }
         var read: [Citation] = []
         for part in parts {
-            if let number = Int(part), number >= 0 {
+            if let number = Int(part), number >= 0, number < 1000 {
                 read.append(check(number, page: nil))
             } else if let page = Self.page(part), let last = read.last, last.page == nil {
                 read[read.count - 1] = check(last.number, page: page)
-            } else if let space = part.firstIndex(of: " "), let number = Int(part[..<space]), let page = Self.page(part[space...].trimmingWhitespace()) {
+            } else if let space = part.firstIndex(of: " "), let number = Int(part[..<space]), number < 1000,
+                      let page = Self.page(part[space...].trimmingWhitespace()) {
                 read.append(check(number, page: page))
             } else {
                 return nil

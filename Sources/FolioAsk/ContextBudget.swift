@@ -21,7 +21,7 @@ public struct ContextBudget: Sendable {
 
     /// What is left for passages once `fixed` (instructions and question) and the answer
     /// are counted.
-    public func room(fixed: Int) -> Int { contextTokens - answerTokens - fixed }
+    func room(fixed: Int) -> Int { contextTokens - answerTokens - fixed }
 
     /// The passages of `hits` (with their chunks' texts) that fit, numbered from 1. Within
     /// `pages`, a chunk over a page break keeps only the text of the page inside. A chunk

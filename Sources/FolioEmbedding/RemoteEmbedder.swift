@@ -34,7 +34,7 @@ public final class RemoteEmbedder: Embedder, @unchecked Sendable {
         let body = Array((try? JSONEncoder().encode(request)) ?? Data())
         let response: HTTPClient.Response
         do {
-            response = try client.postJSON(endpoint, body: body, headers: ["Content-Type: application/json", "Accept: application/json"] + headers)
+            response = try client.postJSON(endpoint, body: body, headers: headers)
         } catch {
             throw .server(url: endpoint, reason: error.description)
         }

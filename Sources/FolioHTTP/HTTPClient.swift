@@ -32,10 +32,11 @@ public struct HTTPClient: Sendable {
         self.stallSeconds = stallSeconds
     }
 
-    /// POSTs `body` as JSON to `url`; the response whatever its status.
+    /// POSTs `body` as JSON to `url`, with `headers` besides the JSON ones; the response
+    /// whatever its status.
     public func postJSON(_ url: String, body: [UInt8], headers: [String] = []) throws(HTTPError) -> Response {
         var bytes: [UInt8] = []
-        let head = try post(url, body: body, headers: headers) { _, piece in
+        let head = try post(url, body: body, headers: ["Content-Type: application/json", "Accept: application/json"] + headers) { _, piece in
             bytes.append(contentsOf: piece)
             return true
         }
@@ -101,9 +102,6 @@ public struct HTTPClient: Sendable {
     public static func stopRequestsOnInterrupt() {
         folio_curl_stop_on_interrupt()
     }
-
-    /// Whether an interrupt arrived since `stopRequestsOnInterrupt`.
-    public static var interrupted: Bool { folio_curl_interrupted() != 0 }
 }
 
 /// One exchange's state, reached from libcurl's callbacks through their context pointer.

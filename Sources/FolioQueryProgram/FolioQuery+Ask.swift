@@ -57,9 +57,9 @@ extension FolioQuery {
         let printer = AnswerPrinter(colour: Output.colourOnStandardOutput, home: common.paths.home, streaming: output != .json,
                                     status: Output.standardErrorIsTerminal && output != .json)
         var citations = CitationReader(passages: passages)
+        HTTPClient.stopRequestsOnInterrupt()
         printer.waiting(model: options.effectiveModel.isEmpty ? options.provider.displayName : options.effectiveModel, passages: passages.count,
                         tokens: prompt.estimatedTokens)
-        HTTPClient.stopRequestsOnInterrupt()
         do {
             let outcome = try client.answer(prompt) { text in
                 let pieces = citations.add(text)

@@ -68,6 +68,9 @@ public struct FolioQuery: ParsableCommand {
         if query.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("give something to search for") }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
         if pages != nil, path == nil { throw ValidationError("--pages needs --path naming one document") }
+        if ask, explain || allChunks || format == .paths {
+            throw ValidationError("--ask answers in words: it takes no --explain, --all-chunks or --format paths")
+        }
     }
 
     public func run() throws {

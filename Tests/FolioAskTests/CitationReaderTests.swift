@@ -25,8 +25,8 @@ struct CitationReaderTests {
     }
 
     @Test func theSameCitationsWhateverThePiecesTheAnswerStreamsIn() {
-        let answer = "Paid in March [1]. The parts [2, p. 14] and labour [1][2]; see [1, 2]. A [note] and a [link](http://x) stay. Open [ at the end"
-        let expected = "Paid in March [1]. The parts [2, p. 14] and labour [1][2]; see [1][2]. A [note] and a [link](http://x) stay. Open [ at the end"
+        let answer = "Paid in March [1]. The parts [2, p. 14] and labour [1][2]; see [1, 2]. A [note], [2023] and a [link](http://x) stay. Open [ at the end"
+        let expected = "Paid in March [1]. The parts [2, p. 14] and labour [1][2]; see [1][2]. A [note], [2023] and a [link](http://x) stay. Open [ at the end"
         for size in [1, 2, 3, 5, 8, answer.count] {
             let (shown, citations) = Self.read(answer, pieceSize: size)
             #expect(shown == expected, "pieces of \(size)")

@@ -35,7 +35,4 @@ int folio_curl_request(const char *url, const char *const *headers, size_t heade
    terminal as it found it; a second one ends the process as usual. */
 void folio_curl_stop_on_interrupt(void);
 
-/* Whether an interrupt has arrived since folio_curl_stop_on_interrupt. */
-int folio_curl_interrupted(void);
-
 #endif
