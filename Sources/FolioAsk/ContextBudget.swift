@@ -47,7 +47,9 @@ public struct ContextBudget: Sendable {
         }
         if chosen.isEmpty, var passage = firstTooLong {
             passage.number = 1
-            passage.text = Self.prefix(of: passage.text, tokens: left - AskPrompt.tokens(of: Passage(copying: passage, text: "")))
+            // The heading's cost, and the line that marks a second page if the cut keeps one.
+            let framing = AskPrompt.tokens(of: Passage(copying: passage, text: "")) + (passage.lastPageStarts == nil ? 0 : 8)
+            passage.text = Self.prefix(of: passage.text, tokens: left - framing)
             if let start = passage.lastPageStarts, start >= passage.text.unicodeScalars.count {
                 passage.lastPage = passage.firstPage
                 passage.lastPageStarts = nil

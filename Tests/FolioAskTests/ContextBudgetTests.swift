@@ -43,6 +43,12 @@ struct ContextBudgetTests {
         #expect(cut.count == 1)
         #expect(cut[0].text.hasSuffix(" …"))
         #expect(AskPrompt(question: "q", passages: cut).estimatedTokens <= 1500 - 300)
+
+        let overTwoPages = ChunkContent(text: Self.words(40, "first") + " " + Self.words(3000, "second"), pageBreak: 40 * 6)
+        let cutOverTwo = try budget.passages([Self.hit("/d/two.pdf", chunk: 0, pages: 1...2)], texts: [overTwoPages], question: "q", pages: nil)
+        #expect(cutOverTwo[0].pages == 1...2)
+        #expect(AskPrompt.block(cutOverTwo[0]).contains("\n--- page 2 ---\nsecond"))
+        #expect(AskPrompt(question: "q", passages: cutOverTwo).estimatedTokens <= 1500 - 300)
     }
 
     @Test func aContextWithoutRoomForAPassageIsRefused() {
