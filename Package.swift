@@ -116,7 +116,7 @@ let package = Package(
         // Requests to servers through libcurl, streamed or whole; API keys.
         .target(
             name: "FolioHTTP",
-            dependencies: ["FolioCore", "CCurl"],
+            dependencies: ["FolioCore", "FolioSystem", "CCurl"],
             swiftSettings: swiftSettings),
         // Text to vectors: the WordPiece tokenizer, the local model, the HTTP providers.
         .target(
@@ -136,7 +136,7 @@ let package = Package(
         // providers' wire formats, citations checked.
         .target(
             name: "FolioAsk",
-            dependencies: ["FolioCore", "FolioStore", "FolioHTTP"],
+            dependencies: ["FolioCore", "FolioStore", "FolioHTTP", "FolioSystem"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioWatch",
@@ -180,7 +180,7 @@ let package = Package(
         // and so does `folio`, the one binary `make install` puts them all in.
         .target(
             name: "FolioQueryProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioAsk", "FolioHTTP", "FolioLaunch", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioAsk", "FolioHTTP", "FolioLaunch", "FolioSystem", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioControlProgram",

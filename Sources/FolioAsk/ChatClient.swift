@@ -1,5 +1,6 @@
 public import FolioCore
 internal import FolioHTTP
+internal import FolioSystem
 
 /// Sends a prompt to the configured provider and streams the answer back, a piece at a
 /// time: the one place Folio talks to a language model (only `folioq` does, never
@@ -46,7 +47,7 @@ public struct ChatClient: Sendable {
     }
 
     private func exchange(_ request: ChatRequest, client: HTTPClient, onText: (String) -> Void) throws(AskError) -> Outcome {
-        let started = ContinuousClock.now
+        let started = MonotonicClock.seconds()
         let stream = ChatStream(provider: options.provider, url: request.url)
         var framing = StreamFraming(request.framing)
         var outcome = Outcome()
@@ -67,7 +68,7 @@ public struct ChatClient: Sendable {
                 for event in events {
                     switch event {
                     case let .text(text):
-                        if outcome.firstTextSeconds == nil { outcome.firstTextSeconds = Self.seconds(since: started) }
+                        if outcome.firstTextSeconds == nil { outcome.firstTextSeconds = MonotonicClock.seconds() - started }
                         answered = true
                         onText(text)
                     case let .usage(prompt, answer):
@@ -112,10 +113,5 @@ public struct ChatClient: Sendable {
         if let failure { throw failure }
         guard finished || answered else { throw .malformed(url: request.url, reason: "the stream ended before an answer began") }
         return outcome
-    }
-
-    private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

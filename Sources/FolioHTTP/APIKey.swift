@@ -1,4 +1,5 @@
 internal import FolioCore
+internal import FolioSystem
 internal import Glibc
 
 /// A provider's API key: from a file readable by its owner only, else from an environment
@@ -11,16 +12,15 @@ public enum APIKey {
         var status = stat()
         guard stat(file, &status) == 0 else { throw .keyFile(path: file, reason: "cannot be read: \(String(cString: strerror(errno)))") }
         guard status.st_mode & 0o077 == 0 else { throw .keyFile(path: file, reason: "can be read by others; chmod 600 it") }
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .keyFile(path: file, reason: "cannot be read: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 65_536 {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader.readAll(file, limit: 65_536)
+        } catch .system(let error) {
+            throw .keyFile(path: file, reason: "cannot be read: \(error)")
+        } catch .notRegularFile {
+            throw .keyFile(path: file, reason: "is not a regular file")
+        } catch {
+            throw .keyFile(path: file, reason: "is too large to hold a key")
         }
         let key = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
         return key.isEmpty ? nil : key

@@ -48,7 +48,7 @@ public struct HTTPClient: Sendable {
     /// stream); `receive` returns false to end the transfer early (which is then not an
     /// error). Header lines `"Name: value"` are sent as given: a key in one goes nowhere
     /// else (not the command line, not a log).
-    public func post(_ url: String, body: [UInt8], headers: [String] = ["Content-Type: application/json"],
+    public func post(_ url: String, body: [UInt8], headers: [String],
                      receive: (_ status: Int, _ bytes: ArraySlice<UInt8>) -> Bool) throws(HTTPError) -> Head {
         try withoutActuallyEscaping(receive) { receive throws(HTTPError) in
             let exchange = Exchange(receive: receive)

@@ -4,13 +4,14 @@ internal import FolioCLI
 internal import FolioCore
 internal import FolioHTTP
 internal import FolioStore
+internal import FolioSystem
 
 extension FolioQuery {
     /// `folioq --ask`: the best passages for the question (the same search, every chunk
     /// rather than one per document), as many as the model's context holds, the answer
     /// streamed with its citations checked, then the passages it cites.
     func answer(_ question: String) throws {
-        let started = ContinuousClock.now
+        let started = MonotonicClock.seconds()
         let configuration: FolioConfiguration
         do {
             configuration = try common.configuration()
@@ -25,8 +26,9 @@ extension FolioQuery {
         } catch {
             throw ExitStatus.fail("folioq", error)
         }
-        let searching = ContinuousClock.now
-        let (reader, request, hits) = try search(question, limit: options.passages * 3, allChunks: true, snippetWords: 0)
+        let searching = MonotonicClock.seconds()
+        let (reader, request, hits) = try search(question, limit: options.passages * 3, allChunks: true, snippetWords: 0,
+                                                 configuration: configuration)
         let contents: [ChunkContent?]
         do {
             contents = try reader.chunkContents(of: hits)
@@ -84,8 +86,7 @@ extension FolioQuery {
         if record.status != .answered { throw ExitStatus.nothing }
     }
 
-    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    static func milliseconds(since start: Double) -> Double {
+        (MonotonicClock.seconds() - start) * 1000
     }
 }

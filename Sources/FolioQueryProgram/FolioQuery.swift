@@ -90,7 +90,10 @@ public struct FolioQuery: ParsableCommand {
     /// Searches the index with the options given: the reader (for what else the caller
     /// reads), the request as run, and its hits. An index not searchable yet is "nothing
     /// found" with the reason on standard error; any other failure is an error.
-    func search(_ text: String, limit: Int, allChunks: Bool, snippetWords: Int) throws -> (IndexReader, SearchRequest, [SearchHit]) {
+    /// `configuration`: one the caller has read already (else it is read when the search
+    /// needs the query's meaning).
+    func search(_ text: String, limit: Int, allChunks: Bool, snippetWords: Int,
+                configuration: FolioConfiguration? = nil) throws -> (IndexReader, SearchRequest, [SearchHit]) {
         let found: (IndexReader, SearchRequest, [SearchHit])?
         do throws(StoreError) {
             let reader = try IndexReader(path: common.databasePath)
@@ -108,7 +111,7 @@ public struct FolioQuery: ParsableCommand {
             if request.pages != nil, try reader.documents(in: request.scope).count != 1 {
                 found = nil
             } else {
-                request.meaning = try meaning(of: request)
+                request.meaning = try meaning(of: request, configuration: configuration)
                 found = (reader, request, try reader.search(request))
             }
         } catch .schemaTooOld(let path) {
@@ -135,11 +138,11 @@ extension FolioQuery {
     /// The windows nearest the query's meaning, when the mode and the query call for them
     /// and the index has vectors. Search by words goes on without them (a line on standard
     /// error says why) unless meaning alone was asked for.
-    private func meaning(of request: SearchRequest) throws(StoreError) -> NearestWindows? {
+    private func meaning(of request: SearchRequest, configuration known: FolioConfiguration?) throws(StoreError) -> NearestWindows? {
         guard mode != .lexical, !request.query.asksForExactWords else { return nil }
         let configuration: FolioConfiguration
         do {
-            configuration = try common.configuration()
+            configuration = try known ?? common.configuration()
         } catch {
             Output.error("folioq: searching by words only: \(error)\n")
             return nil

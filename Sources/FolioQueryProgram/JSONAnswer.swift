@@ -18,27 +18,11 @@ enum JSONAnswer {
         var passages: [Sent]
         var tokens: Tokens
         var timingsMs: Timings
-        var finishReason: String?
+        @Nullable var finishReason: String?
 
         enum CodingKeys: String, CodingKey {
             case question, status, answer, provider, model, mode, citations, passages, tokens
             case inventedCitations = "invented_citations", timingsMs = "timings_ms", finishReason = "finish_reason"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(question, forKey: .question)
-            try container.encode(status, forKey: .status)
-            try container.encode(answer, forKey: .answer)
-            try container.encode(provider, forKey: .provider)
-            try container.encode(model, forKey: .model)
-            try container.encode(mode, forKey: .mode)
-            try container.encode(citations, forKey: .citations)
-            try container.encode(inventedCitations, forKey: .inventedCitations)
-            try container.encode(passages, forKey: .passages)
-            try container.encode(tokens, forKey: .tokens)
-            try container.encode(timingsMs, forKey: .timingsMs)
-            try container.encode(finishReason, forKey: .finishReason)
         }
     }
 
@@ -48,56 +32,36 @@ enum JSONAnswer {
         var number: Int
         var path: String
         var pages: [Int]
-        var pageLabel: String?
-        var section: String?
+        @Nullable var pageLabel: String?
+        @Nullable var section: String?
         var chunk: Int
-        var open: [String]?
+        @Nullable var open: [String]?
 
         enum CodingKeys: String, CodingKey {
             case number, path, pages, section, chunk, open, pageLabel = "page_label"
-        }
-
-        /// Every key is always there: absent values are `null`, not missing.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(number, forKey: .number)
-            try container.encode(path, forKey: .path)
-            try container.encode(pages, forKey: .pages)
-            try container.encode(pageLabel, forKey: .pageLabel)
-            try container.encode(section, forKey: .section)
-            try container.encode(chunk, forKey: .chunk)
-            try container.encode(open, forKey: .open)
         }
     }
 
     struct Invented: Encodable {
         var citation: String
         var number: Int
-        var page: Int?
+        @Nullable var page: Int?
         var reason: String
 
         enum CodingKeys: String, CodingKey {
             case citation, number, page, reason
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(citation, forKey: .citation)
-            try container.encode(number, forKey: .number)
-            try container.encode(page, forKey: .page)
-            try container.encode(reason, forKey: .reason)
         }
     }
 
     struct Sent: Encodable {
         var number: Int
         var path: String
-        var title: String?
+        @Nullable var title: String?
         var type: String
         var chunk: Int
         var pages: [Int]
-        var pageLabel: String?
-        var section: String?
+        @Nullable var pageLabel: String?
+        @Nullable var section: String?
         var rank: Int
         var tokens: Int
         var text: String
@@ -105,60 +69,28 @@ enum JSONAnswer {
         enum CodingKeys: String, CodingKey {
             case number, path, title, type, chunk, pages, section, rank, tokens, text, pageLabel = "page_label"
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(number, forKey: .number)
-            try container.encode(path, forKey: .path)
-            try container.encode(title, forKey: .title)
-            try container.encode(type, forKey: .type)
-            try container.encode(chunk, forKey: .chunk)
-            try container.encode(pages, forKey: .pages)
-            try container.encode(pageLabel, forKey: .pageLabel)
-            try container.encode(section, forKey: .section)
-            try container.encode(rank, forKey: .rank)
-            try container.encode(tokens, forKey: .tokens)
-            try container.encode(text, forKey: .text)
-        }
     }
 
     struct Tokens: Encodable {
         var context: Int
         var answerLimit: Int
         var promptEstimate: Int
-        var prompt: Int?
-        var answer: Int?
+        @Nullable var prompt: Int?
+        @Nullable var answer: Int?
 
         enum CodingKeys: String, CodingKey {
             case context, prompt, answer, answerLimit = "answer_limit", promptEstimate = "prompt_estimate"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(context, forKey: .context)
-            try container.encode(answerLimit, forKey: .answerLimit)
-            try container.encode(promptEstimate, forKey: .promptEstimate)
-            try container.encode(prompt, forKey: .prompt)
-            try container.encode(answer, forKey: .answer)
         }
     }
 
     struct Timings: Encodable {
         var folio: Double
         var retrieval: Double
-        var firstText: Double?
+        @Nullable var firstText: Double?
         var total: Double
 
         enum CodingKeys: String, CodingKey {
             case folio, retrieval, total, firstText = "first_text"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(folio, forKey: .folio)
-            try container.encode(retrieval, forKey: .retrieval)
-            try container.encode(firstText, forKey: .firstText)
-            try container.encode(total, forKey: .total)
         }
     }
 

@@ -7,28 +7,14 @@ import Testing
 /// and answers from the prompt it receives.
 @Suite(.serialized) struct AskTests {
     final class ChatServer {
-        let process = Process()
-        let port: Int
+        let fixture: FixtureServer
         let log: String
+        var port: Int { fixture.port }
 
         init(log: String) throws {
             self.log = log
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/chat-server.py")
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [script.path, log]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-            port = Int(String(decoding: line, as: UTF8.self)) ?? 0
-        }
-
-        /// SIGKILL: the test runner's threads block SIGTERM, and a child inherits the mask.
-        deinit {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            fixture = try FixtureServer(script: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/chat-server.py"), arguments: [log])
         }
 
         /// The requests received, each as the server logged it.

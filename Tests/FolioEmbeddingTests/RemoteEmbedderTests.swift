@@ -1,31 +1,19 @@
 import FolioCore
 import FolioEmbedding
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// The Ollama and OpenAI-compatible providers against a local server speaking their exact
 /// wire formats (Fixtures/embedding-server.py), through the real libcurl.
 @Suite(.serialized) struct RemoteEmbedderTests {
     final class Server {
-        let process = Process()
-        let port: Int
+        let fixture: FixtureServer
+        var port: Int { fixture.port }
 
         init() throws {
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/embedding-server.py")
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [script.path]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-            port = Int(String(decoding: line, as: UTF8.self)) ?? 0
-        }
-
-        /// SIGKILL: the test runner's threads block SIGTERM, and a child inherits the mask.
-        deinit {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            fixture = try FixtureServer(script: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/embedding-server.py"))
         }
 
         func options(_ provider: EmbeddingOptions.Provider, model: String, path: String = "") -> EmbeddingOptions {
