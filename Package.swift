@@ -58,6 +58,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        // The zip containers of office files and e-books.
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // GDBus. gobject-2.0 gives the same include paths as gio-2.0 without the -pthread SwiftPM refuses.
         .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // MuPDF's fz_try/fz_catch are setjmp/longjmp: they stay inside this C target.
@@ -106,7 +108,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioLoaders",
-            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract"],
+            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract", "CZip"],
             swiftSettings: importsPoppler),
         // SQLite's C API behind a few types: connections, statements, rows, errors.
         .target(

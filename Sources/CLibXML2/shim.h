@@ -4,3 +4,4 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+#include <libxml/xmlreader.h>

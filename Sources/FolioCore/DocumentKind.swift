@@ -6,6 +6,14 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     case html
     case pdf
     case image
+    /// Word processing: `.docx`, `.odt`, `.rtf`.
+    case document
+    /// `.xlsx`, `.ods`: a page per sheet.
+    case spreadsheet
+    /// `.pptx`, `.odp`: a page per slide.
+    case presentation
+    /// `.epub`.
+    case ebook = "epub"
 
     /// The file name extensions (lower case) read as each kind: the one list of what Folio
     /// indexes, shared by the daemon (which must decide without loading any reader) and
@@ -17,6 +25,10 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         for ext in ["html", "htm", "xhtml"] { kinds[ext] = .html }
         kinds["pdf"] = .pdf
         for ext in ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp"] { kinds[ext] = .image }
+        for ext in ["docx", "docm", "odt", "rtf"] { kinds[ext] = .document }
+        for ext in ["xlsx", "xlsm", "ods"] { kinds[ext] = .spreadsheet }
+        for ext in ["pptx", "pptm", "odp"] { kinds[ext] = .presentation }
+        kinds["epub"] = .ebook
         return kinds
     }()
 
@@ -29,7 +41,28 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         self = kind
     }
 
-    /// The MIME type recorded for documents of this kind.
+    /// The MIME type recorded for a document of this kind at `path`: the office kinds hold
+    /// several formats, told apart by the extension.
+    public func mimeType(path: String) -> String {
+        let name = path.split(separator: "/").last ?? Substring(path)
+        let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
+        return Self.officeTypes[ext] ?? mimeType
+    }
+
+    private static let officeTypes = [
+        "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "docm": "application/vnd.ms-word.document.macroEnabled.12",
+        "odt": "application/vnd.oasis.opendocument.text",
+        "rtf": "text/rtf",
+        "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "xlsm": "application/vnd.ms-excel.sheet.macroEnabled.12",
+        "ods": "application/vnd.oasis.opendocument.spreadsheet",
+        "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+        "pptm": "application/vnd.ms-powerpoint.presentation.macroEnabled.12",
+        "odp": "application/vnd.oasis.opendocument.presentation",
+    ]
+
+    /// The MIME type of the kind's most common format.
     public var mimeType: String {
         switch self {
         case .text: "text/plain"
@@ -37,6 +70,10 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         case .html: "text/html"
         case .pdf: "application/pdf"
         case .image: "image"
+        case .document: "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        case .spreadsheet: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        case .presentation: "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+        case .ebook: "application/epub+zip"
         }
     }
 }

@@ -105,6 +105,10 @@ public final class LauncherSearch {
         case .markdown: "text-x-markdown"
         case .text: "text-x-generic"
         case .image: "image-x-generic"
+        case .document: "x-office-document"
+        case .spreadsheet: "x-office-spreadsheet"
+        case .presentation: "x-office-presentation"
+        case .ebook: "application-epub+zip"
         }
     }
 }

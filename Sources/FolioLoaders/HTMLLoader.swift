@@ -18,19 +18,33 @@ public struct HTMLLoader: DocumentLoader {
     public init() {}
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
-        var text = try TextDecoding.decode(file)
-        _ = Self.initialised
         let collector = HTMLTextCollector()
+        guard Self.parse(try TextDecoding.decode(file), into: collector) else {
+            throw .malformed(path: file.path, kind: .html, reason: "libxml2 could not start a parser (out of memory)")
+        }
+        return LoadedDocument(kind: .html, title: collector.title ?? collector.firstTopHeading,
+                              pages: [Page(number: 1, lines: collector.lines)])
+    }
+
+    /// Parses `text` as HTML into `collector`, and finishes it; `false` when libxml2 could
+    /// not start (out of memory).
+    static func parse(_ text: String, into collector: HTMLTextCollector) -> Bool {
+        var text = text
+        _ = Self.initialised
         var handler = htmlSAXHandler()
-        handler.startElement = { context, name, attributes in HTMLTextCollector.from(context).start(name, attributes) }
-        handler.endElement = { context, name in HTMLTextCollector.from(context).end(name) }
-        handler.characters = { context, characters, length in HTMLTextCollector.from(context).characters(characters, length) }
+        handler.startElement = { context, name, attributes in
+            let (hidden, id) = Self.markers(attributes)
+            HTMLTextCollector.from(context).start(Self.string(name), hidden: hidden, id: id)
+        }
+        handler.endElement = { context, name in HTMLTextCollector.from(context).end(Self.string(name)) }
+        handler.characters = { context, characters, length in
+            guard let characters, length > 0 else { return }
+            HTMLTextCollector.from(context).characters(String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self))
+        }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = handler.characters
         let user = Unmanaged.passUnretained(collector).toOpaque()
-        guard let context = htmlCreatePushParserCtxt(&handler, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else {
-            throw .malformed(path: file.path, kind: .html, reason: "libxml2 could not start a parser (out of memory)")
-        }
+        guard let context = htmlCreatePushParserCtxt(&handler, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else { return false }
         defer { htmlFreeParserCtxt(context) }
         // The text is decoded already: a <meta charset> must not make libxml2 decode it again.
         _ = htmlCtxtUseOptions(context, Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
@@ -47,8 +61,7 @@ public struct HTMLLoader: DocumentLoader {
         }
         _ = htmlParseChunk(context, nil, 0, 1)
         collector.finish()
-        return LoadedDocument(kind: .html, title: collector.title ?? collector.firstTopHeading,
-                              pages: [Page(number: 1, lines: collector.lines)])
+        return true
     }
 
     /// What libxml2 is given at a time. Parsed as a stream, a page is never held as a tree:
@@ -57,152 +70,24 @@ public struct HTMLLoader: DocumentLoader {
 
     /// libxml2 must be initialised once, before threads use it.
     private static let initialised: Void = xmlInitParser()
-}
-
-/// Gathers the visible text of an HTML page as lines, from libxml2's stream of elements.
-/// libxml2 closes what the markup leaves open, so every start has its end.
-private final class HTMLTextCollector {
-    var lines: [TextLine] = []
-    var title: String?
-    var firstTopHeading: String?
-    private var section: String?
-    private var buffer = ""
-    private var preformatted = 0
-    private var headingLevel: Int?
-    /// Elements open inside a skipped one (a script, a hidden element…), itself included.
-    private var skippedDepth = 0
-    /// Elements open inside `<head>`, itself included: only its first `<title>` is read.
-    private var headDepth = 0
-    private var titleText: String?
-
-    private static let skipped: Set<String> = [
-        "script", "style", "template", "noscript", "iframe", "object", "embed", "svg", "canvas", "nav", "select", "datalist",
-    ]
-    private static let blocks: Set<String> = [
-        "address", "article", "aside", "blockquote", "body", "caption", "dd", "details", "dialog", "div", "dl", "dt",
-        "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup", "hr", "html", "legend", "li", "main",
-        "menu", "ol", "p", "pre", "section", "summary", "table", "tbody", "tfoot", "thead", "tr", "ul", "br", "center",
-    ]
-    private static let headings: [String: Int] = ["h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6]
-
-    static func from(_ context: UnsafeMutableRawPointer?) -> HTMLTextCollector {
-        Unmanaged<HTMLTextCollector>.fromOpaque(context!).takeUnretainedValue()
-    }
-
-    func start(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        if skippedDepth > 0 {
-            skippedDepth += 1
-            return
-        }
-        let name = Self.string(rawName).lowercased()
-        if headDepth > 0 {
-            headDepth += 1
-            if headDepth == 2, name == "title", title == nil, titleText == nil { titleText = "" }
-            return
-        }
-        if name == "head" {
-            headDepth = 1
-            return
-        }
-        if Self.skipped.contains(name) || Self.isHidden(attributes) {
-            skippedDepth = 1
-            return
-        }
-        if let level = Self.headings[name] {
-            flush()
-            headingLevel = level
-        } else if Self.blocks.contains(name) {
-            flush()
-        }
-        if name == "pre" { preformatted += 1 }
-    }
-
-    func end(_ rawName: UnsafePointer<xmlChar>?) {
-        if skippedDepth > 0 {
-            skippedDepth -= 1
-            return
-        }
-        let name = Self.string(rawName).lowercased()
-        if headDepth > 0 {
-            if headDepth == 2, name == "title", let text = titleText {
-                let collapsed = text.collapsingWhitespace()
-                title = collapsed.isEmpty ? nil : collapsed
-                titleText = nil
-            }
-            headDepth -= 1
-            return
-        }
-        if let level = Self.headings[name], headingLevel != nil {
-            let text = buffer.collapsingWhitespace()
-            buffer = ""
-            headingLevel = nil
-            if !text.isEmpty {
-                section = text
-                if level == 1, firstTopHeading == nil { firstTopHeading = text }
-                lines.append(TextLine(text, section: section))
-            }
-        } else if name == "td" || name == "th" {
-            buffer += " | "
-        } else if Self.blocks.contains(name) {
-            if name == "pre" {
-                flushPreformatted()
-                preformatted -= 1
-            } else {
-                flush()
-            }
-        }
-    }
-
-    func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
-        guard skippedDepth == 0, let characters, length > 0 else { return }
-        let text = String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
-        if headDepth > 0 {
-            if headDepth == 2 { titleText? += text }
-            return
-        }
-        buffer += text
-    }
-
-    /// Ends the text: what is left in the buffer is the last line.
-    func finish() {
-        flush()
-    }
-
-    /// Ends the current line: white space collapsed, trailing cell separators dropped.
-    private func flush() {
-        guard headingLevel == nil else { return }
-        if preformatted > 0 { return flushPreformatted() }
-        var text = buffer.collapsingWhitespace()
-        while text.hasSuffix(" |") { text = text.dropLast(2).collapsingWhitespace() }
-        while text.hasPrefix("| ") { text = text.dropFirst(2).collapsingWhitespace() }
-        buffer = ""
-        if !text.isEmpty { lines.append(TextLine(text, section: section)) }
-    }
-
-    /// Ends a `<pre>` block, keeping its own line breaks.
-    private func flushPreformatted() {
-        for line in buffer.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
-            lines.append(TextLine(line.trimmingWhitespace(), section: section))
-        }
-        buffer = ""
-    }
 
     private static func string(_ characters: UnsafePointer<xmlChar>?) -> String {
         characters.map { String(cString: $0) } ?? ""
     }
 
-    /// `hidden`, `aria-hidden="true"` or `role="navigation"`: not shown as page content.
+    /// Whether an element is hidden (`HTMLTextCollector.isHidden`), and its `id`.
     /// `attributes` holds names and values in turn, up to a null name.
-    private static func isHidden(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Bool {
-        guard var pair = attributes else { return false }
+    private static func markers(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> (hidden: Bool, id: String?) {
+        guard var pair = attributes else { return (false, nil) }
+        var hidden = false
+        var id: String?
         while let rawName = pair[0] {
             let name = String(cString: rawName).lowercased()
-            let value = string(pair[1]).lowercased()
-            if name == "hidden" || (name == "aria-hidden" && value == "true") || (name == "role" && value == "navigation") {
-                return true
-            }
+            let value = string(pair[1])
+            if HTMLTextCollector.isHidden(attribute: name, value: value) { hidden = true }
+            if name == "id" { id = value }
             pair += 2
         }
-        return false
+        return (hidden, id)
     }
 }

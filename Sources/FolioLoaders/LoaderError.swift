@@ -15,6 +15,8 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
     case malformed(path: String, kind: DocumentKind, reason: String)
     /// The document needs a password to be opened.
     case encrypted(path: String)
+    /// An e-book whose content is encrypted by a DRM scheme.
+    case drmProtected(path: String)
     /// Tesseract has no data for a configured language.
     case missingOCRLanguage(language: String)
     /// Tesseract's libraries could not be loaded.
@@ -39,6 +41,8 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
             "\(path) is not a readable \(kind.rawValue) file: \(reason)"
         case let .encrypted(path):
             "\(path) is encrypted, not indexed (it needs a password to open)"
+        case let .drmProtected(path):
+            "\(path) is protected by DRM (its text is encrypted), not indexed"
         case let .missingOCRLanguage(language):
             "tesseract has no data for OCR language '\(language)'; install the Debian package tesseract-ocr-\(language) or change ocr.languages in config.toml"
         case let .ocrUnavailable(reason):

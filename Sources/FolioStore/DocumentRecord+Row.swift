@@ -20,7 +20,7 @@ extension DocumentRecord {
 
     var arguments: SQLiteArguments {
         [path, signature.size, signature.modificationTimeNanoseconds, Int64(bitPattern: signature.inode), contentHash,
-         kind.rawValue, kind.mimeType, title, pageCount, chunkCount, status.rawValue, error, indexedAt]
+         kind.rawValue, kind.mimeType(path: path), title, pageCount, chunkCount, status.rawValue, error, indexedAt]
     }
 }
 

@@ -241,6 +241,41 @@ import FolioProtocol
         #expect(try folio.run("folioctl", ["status", "--json"]).output.contains("\"running\":true"))
     }
 
+    /// Office files and e-books (the loader tests' fixtures, made by real writers) dropped
+    /// in, replaced, renamed and deleted: each found by its words, a slide at its page, and
+    /// an encrypted one recorded with its reason while the others are read.
+    @Test func officeFilesAndEbooks_areFound_asTheyAreDroppedChangedRenamedAndDeleted() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FolioLoadersTests/Fixtures/office").path
+        let daemon = try start()
+        defer { stop(daemon) }
+        for name in ["sample.docx", "sample.odt", "sample.rtf", "sample.epub", "ledger.xlsx", "ledger.ods", "slides.pptx", "slides.odp",
+                     "encrypted.docx"] {
+            try FileManager.default.copyItem(atPath: fixtures + "/" + name, toPath: documents + "/" + name)
+        }
+        try waitUntil("every kind is searchable") {
+            try paths("Northpier") == ["sample.docx", "sample.epub", "sample.odt", "sample.rtf"] && paths("Kittiwake") == ["ledger.ods", "ledger.xlsx"]
+                && paths("foghorn") == ["slides.odp", "slides.pptx"]
+        }
+        let slide = try folio.run("folioq", ["--json", "--path", documents + "/slides.pptx", "foghorn"]).output
+        #expect(slide.contains("\"page\":3") && slide.contains("\"section\":\"Revenue\""), "\(slide)")
+        try waitUntil("the encrypted file is recorded") {
+            try folio.run("folioctl", ["errors"]).output.contains("encrypted.docx is encrypted, not indexed")
+        }
+
+        // Saved over, as office programs do: a new file renamed onto the old name.
+        try FileManager.default.copyItem(atPath: fixtures + "/revised.docx", toPath: documents + "/.~sample.docx")
+        #expect(rename(documents + "/.~sample.docx", documents + "/sample.docx") == 0)
+        try waitUntil("the change") {
+            try paths("Breakwater") == ["sample.docx"] && paths("Northpier") == ["sample.epub", "sample.odt", "sample.rtf"]
+        }
+        try FileManager.default.moveItem(atPath: documents + "/sample.docx", toPath: documents + "/renamed.docx")
+        try waitUntil("the rename") { try paths("Breakwater") == ["renamed.docx"] }
+        try FileManager.default.removeItem(atPath: documents + "/renamed.docx")
+        try FileManager.default.removeItem(atPath: documents + "/ledger.xlsx")
+        try waitUntil("the deletes") { try paths("Breakwater").isEmpty && paths("Kittiwake") == ["ledger.ods"] }
+    }
+
     /// Found by the reliability suite's churn: a file renamed or deleted while a worker
     /// read it. The rename (or purge) finds no row yet; the worker then writes one under
     /// the old path, which must not stay.

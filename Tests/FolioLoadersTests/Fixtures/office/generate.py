@@ -1,0 +1,308 @@
+#!/usr/bin/python3
+"""Writes the office and e-book fixtures of FolioLoadersTests beside this script.
+
+Real writers make the documents: pandoc (.docx, .odt, .rtf, .epub, .pptx from Markdown),
+openpyxl (.xlsx) and odfpy (.ods, .odp); msoffcrypto-tool (PyPI) encrypts a .docx as Office
+does. The hostile files are those documents taken apart with zipfile: a zip bomb, a
+truncated zip, XML nested too deep, a billion laughs, an encrypted ODF manifest, a DRM'd
+EPUB. The files are committed, so the tests need none of these tools; run this again
+(Debian: pandoc python3-openpyxl python3-odf; `pip install msoffcrypto-tool`) after
+changing it.
+
+    Tests/FolioLoadersTests/Fixtures/office/generate.py
+"""
+import io
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+MARKDOWN = """---
+title: Harbour Survey
+author: Ada Tidewater
+---
+
+# Tides
+
+The [harbour]{.deletion author="A" date="2020-01-01T00:00:00Z"}[estuary]{.insertion author="A" date="2020-01-01T00:00:00Z"} floods twice[^1] a day.
+
+[Check the anemometer]{.comment-start id="1" author="Reviewer" date="2020-01-01T00:00:00Z"}gauge[]{.comment-end id="1"} readings.
+
+| Station | Depth |
+|---|---|
+| Northpier | 12 |
+
+# Currents
+
+Brackish water meets the quay.
+
+[^1]: Equinoctial tides excepted.
+"""
+
+SLIDES = """---
+title: Quarterly Review
+---
+
+# Revenue
+
+- Lighthouse income grew
+
+::: notes
+Mention the foghorn contract.
+:::
+
+# Costs
+
+- Dredging expenses fell
+
+# Outlook
+
+- Marina expansion planned
+"""
+
+
+def pandoc(source, target, *options):
+    subprocess.run(["pandoc", "-s", "-o", os.path.join(HERE, target), *options], input=source.encode(), check=True)
+
+
+def rewrite(source, target, change):
+    """Copies zip `source` to `target`, passing each entry's bytes through change(name, data)."""
+    with zipfile.ZipFile(os.path.join(HERE, source)) as old, zipfile.ZipFile(os.path.join(HERE, target), "w") as new:
+        for item in old.infolist():
+            data = change(item.filename, old.read(item.filename))
+            if data is not None:
+                new.writestr(item, data, compress_type=item.compress_type)
+        extra = change(None, None)
+        for name, data in (extra or {}).items():
+            new.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
+
+
+# The same document without tracked changes and comments, which only pandoc's Word writer
+# keeps: the OpenDocument file gets them below as LibreOffice writes them.
+PLAIN = (MARKDOWN.replace('[harbour]{.deletion author="A" date="2020-01-01T00:00:00Z"}', "")
+         .replace('[estuary]{.insertion author="A" date="2020-01-01T00:00:00Z"}', "estuary")
+         .replace('[Check the anemometer]{.comment-start id="1" author="Reviewer" date="2020-01-01T00:00:00Z"}', "")
+         .replace('[]{.comment-end id="1"}', ""))
+
+
+def documents():
+    pandoc(MARKDOWN, "sample.docx")
+    pandoc(PLAIN, "sample.odt")
+    pandoc(PLAIN, "sample.rtf")
+    pandoc(PLAIN, "sample.epub", "--epub-chapter-level=1")
+    # LibreOffice's tracked deletion (the deleted text kept in text:tracked-changes, a
+    # marker where it was) and comment (office:annotation, with its author and date).
+    def changes(name, data):
+        if name != "content.xml":
+            return None if name is None else data
+        text = data.decode()
+        text = text.replace("<office:text>", '<office:text><text:tracked-changes><text:changed-region text:id="ct1"><text:deletion>'
+                            '<office:change-info><dc:creator>A</dc:creator><dc:date>2020-01-01T00:00:00</dc:date></office:change-info>'
+                            '<text:p>harbour</text:p></text:deletion></text:changed-region></text:tracked-changes>', 1)
+        text = text.replace("The estuary", 'The <text:change text:change-id="ct1"/>estuary', 1)
+        text = text.replace("gauge readings.", '<office:annotation><dc:creator>Reviewer</dc:creator><dc:date>2020-01-01T00:00:00</dc:date>'
+                            '<text:p>Check the anemometer</text:p></office:annotation>gauge readings.', 1)
+        if 'xmlns:dc=' not in text:
+            text = text.replace("<office:document-content ", '<office:document-content xmlns:dc="http://purl.org/dc/elements/1.1/" ', 1)
+        return text.encode()
+    rewrite("sample.odt", "changes.odt", changes)
+    os.replace(os.path.join(HERE, "changes.odt"), os.path.join(HERE, "sample.odt"))
+    pandoc(PLAIN.replace("Northpier", "Breakwater").replace("Brackish", "Saline"), "revised.docx")
+    # A book with its printed pages marked (EPUB 3's page list): page 7 starts in the middle
+    # of the first chapter, page 8 with the second.
+    def page_list(name, data):
+        if name == "EPUB/nav.xhtml":
+            return data.replace(b"</body>", b'<nav epub:type="page-list" hidden="hidden"><ol>'
+                                b'<li><a href="text/ch001.xhtml#page_6">6</a></li><li><a href="text/ch001.xhtml#page_7">7</a></li>'
+                                b'<li><a href="text/ch002.xhtml#page_8">8</a></li></ol></nav></body>')
+        if name == "EPUB/text/ch001.xhtml":
+            data = data.replace(b"<h1 data-number", b'<span epub:type="pagebreak" id="page_6" title="6"/><h1 data-number', 1)
+            return data.replace(b"<p>gauge", b'<span epub:type="pagebreak" id="page_7" title="7"/><p>gauge', 1)
+        if name == "EPUB/text/ch002.xhtml":
+            return data.replace(b"<h1 data-number", b'<span epub:type="pagebreak" id="page_8" title="8"/><h1 data-number', 1)
+        return None if name is None else data
+    rewrite("sample.epub", "paged.epub", page_list)
+    pandoc(SLIDES, "slides.pptx")
+    # PowerPoint keeps the order in presentation.xml's slide list, not in the slide files'
+    # names: move the last slide first there, as a user dragging it would.
+    def reorder(name, data):
+        if name != "ppt/presentation.xml":
+            return None if name is None else data
+        text = data.decode()
+        start = text.index("<p:sldIdLst>") + len("<p:sldIdLst>")
+        end = text.index("</p:sldIdLst>")
+        ids = text[start:end].split("/>")[:-1]
+        ids = [ids[-1]] + ids[:-1]
+        return (text[:start] + "/>".join(ids) + "/>" + text[end:]).encode()
+    rewrite("slides.pptx", "slides-reordered.pptx", reorder)
+    os.replace(os.path.join(HERE, "slides-reordered.pptx"), os.path.join(HERE, "slides.pptx"))
+
+
+def spreadsheets():
+    import openpyxl
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Moorings"
+    sheet.append(["Berth", "Vessel", "Length"])
+    sheet.append(["A1", "Kittiwake", 11.5])
+    sheet.append(["A2", "Cormorant", 9])
+    sheet.append(["A3", "Kittiwake", True])
+    prices = book.create_sheet("Tariffs")
+    prices.append(["Season", "Rate"])
+    prices.append(["Summer", 480])
+    book.properties.title = "Harbour Ledger"
+    book.save(os.path.join(HERE, "ledger.xlsx"))
+
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableRow, TableCell
+    from odf.text import P
+    from odf import dc
+    ods = OpenDocumentSpreadsheet()
+    ods.meta.addElement(dc.Title(text="Harbour Ledger"))
+    for name, rows in [("Moorings", [["Berth", "Vessel"], ["A1", "Kittiwake"], ["A2", "Cormorant"]]),
+                       ("Tariffs", [["Season", "Rate"], ["Summer", 480]])]:
+        table = Table(name=name)
+        for row in rows:
+            line = TableRow()
+            for value in row:
+                if isinstance(value, str):
+                    cell = TableCell(valuetype="string")
+                else:
+                    cell = TableCell(valuetype="float", value=value)
+                cell.addElement(P(text=str(value)))
+                line.addElement(cell)
+            # Empty cells to the sheet's edge, as spreadsheet programs write them.
+            line.addElement(TableCell(numbercolumnsrepeated=1000))
+            table.addElement(line)
+        table.addElement(TableRow(numberrowsrepeated=100000))
+        ods.spreadsheet.addElement(table)
+    ods.save(os.path.join(HERE, "ledger.ods"))
+
+
+def presentation():
+    from odf.opendocument import OpenDocumentPresentation
+    from odf.draw import Page, Frame, TextBox
+    from odf.presentation import Notes
+    from odf.style import MasterPage, PageLayout
+    from odf.text import P
+    from odf.namespaces import PRESENTATIONNS
+    from odf import dc
+    odp = OpenDocumentPresentation()
+    odp.meta.addElement(dc.Title(text="Quarterly Review"))
+    layout = PageLayout(name="layout")
+    odp.automaticstyles.addElement(layout)
+    master = MasterPage(name="master", pagelayoutname=layout)
+    odp.masterstyles.addElement(master)
+    for name, title, body, notes in [("z-first", "Revenue", "Lighthouse income grew", "Mention the foghorn contract."),
+                                     ("a-second", "Costs", "Dredging expenses fell", None),
+                                     ("m-third", "Outlook", "Marina expansion planned", None)]:
+        page = Page(name=name, masterpagename=master)
+        for text, cls in [(title, "title"), (body, "outline")]:
+            frame = Frame(width="20cm", height="3cm", x="1cm", y="1cm")
+            frame.setAttrNS(PRESENTATIONNS, "class", cls)
+            box = TextBox()
+            box.addElement(P(text=text))
+            frame.addElement(box)
+            page.addElement(frame)
+        if notes:
+            note = Notes()
+            frame = Frame(width="20cm", height="3cm", x="1cm", y="1cm")
+            frame.setAttrNS(PRESENTATIONNS, "class", "notes")
+            box = TextBox()
+            box.addElement(P(text=notes))
+            frame.addElement(box)
+            note.addElement(frame)
+            page.addElement(note)
+        odp.presentation.addElement(page)
+    odp.save(os.path.join(HERE, "slides.odp"))
+
+
+def hostile():
+    # A zip bomb: a document.xml of 40 MB of one repeated paragraph, which deflates to
+    # about 60 KB (the ratio, not a declared size, gives it away).
+    paragraph = b"<w:p><w:r><w:t>flood</w:t></w:r></w:p>"
+    body = paragraph * (40_000_000 // len(paragraph))
+    def bomb(name, data):
+        if name == "word/document.xml":
+            start = data.index(b"<w:body>") + len(b"<w:body>")
+            return data[:start] + body + data[start:]
+        return None if name is None else data
+    rewrite("sample.docx", "bomb.docx", bomb)
+
+    # A zip cut off halfway.
+    with open(os.path.join(HERE, "sample.docx"), "rb") as whole:
+        data = whole.read()
+    with open(os.path.join(HERE, "truncated.docx"), "wb") as cut:
+        cut.write(data[: len(data) // 2])
+
+    # XML nested 100,000 elements deep.
+    def deep(name, data):
+        if name == "word/document.xml":
+            start = data.index(b"<w:body>") + len(b"<w:body>")
+            return data[:start] + b"<w:p>" + b"<w:r>" * 100_000 + b"</w:r>" * 100_000 + b"</w:p>" + data[start:]
+        return None if name is None else data
+    rewrite("sample.docx", "deep.docx", deep)
+
+    # A billion laughs: ten levels of ten references, a gigabyte once expanded.
+    laughs = ['<!ENTITY lol0 "lol">'] + [f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10}">' for i in range(1, 10)]
+    def billion(name, data):
+        if name == "word/document.xml":
+            declaration = b'<?xml version="1.0" encoding="UTF-8"?>'
+            doctype = ("<!DOCTYPE w:document [" + "".join(laughs) + "]>").encode()
+            start = data.index(b"<w:body>") + len(b"<w:body>")
+            data = data.replace(declaration, declaration + doctype, 1)
+            start = data.index(b"<w:body>") + len(b"<w:body>")
+            return data[:start] + b"<w:p><w:r><w:t>&lol9;</w:t></w:r></w:p>" + data[start:]
+        return None if name is None else data
+    rewrite("sample.docx", "laughs.docx", billion)
+
+    # ODF encrypted by LibreOffice: content.xml's manifest entry carries encryption data.
+    def encrypted_odf(name, data):
+        if name == "META-INF/manifest.xml":
+            entry = b'manifest:full-path="content.xml"'
+            marker = data.index(entry)
+            close = data.index(b"/>", marker)
+            data = (data[:close] + b'><manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="AAAA">'
+                    b'<manifest:algorithm manifest:algorithm-name="Blowfish CFB" manifest:initialisation-vector="AAAA"/>'
+                    b'<manifest:key-derivation manifest:key-derivation-name="PBKDF2" manifest:iteration-count="1024" manifest:salt="AAAA"/>'
+                    b'</manifest:encryption-data></manifest:file-entry>' + data[close + 2:])
+            return data
+        return None if name is None else data
+    rewrite("sample.odt", "encrypted.odt", encrypted_odf)
+
+    # An EPUB whose chapters a DRM scheme encrypted (AES), and one whose fonts are merely
+    # obfuscated (which leaves the text readable).
+    for target, algorithm in [("drm.epub", "http://www.w3.org/2001/04/xmlenc#aes128-cbc"),
+                              ("fonts.epub", "http://www.idpf.org/2008/embedding")]:
+        def encryption(name, data, algorithm=algorithm):
+            if name is None:
+                return {"META-INF/encryption.xml": (
+                    '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">'
+                    f'<enc:EncryptedData><enc:EncryptionMethod Algorithm="{algorithm}"/>'
+                    '<enc:CipherData><enc:CipherReference URI="EPUB/text/ch001.xhtml"/></enc:CipherData></enc:EncryptedData>'
+                    '</encryption>')}
+            return data
+        rewrite("sample.epub", target, encryption)
+
+    # A spreadsheet named .xlsx that is plain text.
+    with open(os.path.join(HERE, "not-a-zip.xlsx"), "w") as text:
+        text.write("Berth,Vessel\nA1,Kittiwake\n")
+
+    # A .docx encrypted by a password, as Office writes it: an OLE2 compound file.
+    try:
+        from msoffcrypto.format.ooxml import OOXMLFile
+    except ImportError:
+        print("msoffcrypto-tool is not installed: encrypted.docx kept as it is", file=sys.stderr)
+        return
+    with open(os.path.join(HERE, "sample.docx"), "rb") as plain, open(os.path.join(HERE, "encrypted.docx"), "wb") as out:
+        OOXMLFile(plain).encrypt("tide", out)
+
+
+if __name__ == "__main__":
+    documents()
+    spreadsheets()
+    presentation()
+    hostile()
