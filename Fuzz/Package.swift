@@ -12,6 +12,7 @@ let package = Package(
         .executableTarget(name: "fuzz-query", dependencies: ["FuzzSupport", .product(name: "FolioLibraries", package: "Folio")]),
         .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzSupport", .product(name: "FolioLibraries", package: "Folio")]),
         .executableTarget(name: "fuzz-html", dependencies: ["FuzzSupport", .product(name: "FolioLibraries", package: "Folio")]),
+        .executableTarget(name: "fuzz-office", dependencies: ["FuzzSupport", .product(name: "FolioLibraries", package: "Folio")]),
         .executableTarget(name: "fuzz-header-footer", dependencies: ["FuzzSupport", .product(name: "FolioLibraries", package: "Folio")]),
         .executableTarget(name: "fuzz-chunker", dependencies: ["FuzzSupport", .product(name: "FolioLibraries", package: "Folio")]),
     ]

@@ -93,9 +93,11 @@ class Home:
             try:
                 self.daemon.wait(10)
             except subprocess.TimeoutExpired:
+                group = subprocess.run(["ps", "-o", "pid,stat,etime,args", "-g", str(self.daemon.pid)], capture_output=True,
+                                       text=True).stdout
                 os.killpg(self.daemon.pid, signal.SIGKILL)
                 self.daemon.wait()
-                raise Failure("foliod did not exit within 10 s of SIGTERM")
+                raise Failure(f"foliod did not exit within 10 s of SIGTERM; its processes:\n{group}log: {self.log_tail()}")
 
     def settle(self, timeout=300):
         """Waits until foliod is idle with nothing queued or debouncing, twice in a row."""

@@ -6,6 +6,7 @@ import os, shutil, stat, time
 from folio import ROOT, Failure, Home, seeded, wait_until
 
 PDF_FIXTURES = os.path.join(ROOT, "Tests", "FolioLoadersTests", "Fixtures", "pdf")
+OFFICE_FIXTURES = os.path.join(ROOT, "Tests", "FolioLoadersTests", "Fixtures", "office")
 # What a case may end as: indexed (partly, with a reason, where indexed is allowed), failed
 # with a reason, or skipped (no row: not a regular file, or in a folder it may not read).
 INDEXED, FAILED, SKIPPED = "indexed", "failed", "skipped"
@@ -64,6 +65,21 @@ class HostileCorpus:
         self.add("nested-quotes.md", b"> " * 10_000 + b"quotedword\n", either, "quotedword")
         for name in ("truncated.pdf", "encrypted.pdf"):
             self.add(name, open(os.path.join(PDF_FIXTURES, name), "rb").read(), either)
+        # Office files and e-books made hostile (Tests/FolioLoadersTests/Fixtures/office/generate.py):
+        # a zip bomb, a truncated zip, XML nested too deep, a billion laughs, encryption, DRM.
+        for name in ("bomb.docx", "truncated.docx", "deep.docx", "laughs.docx", "encrypted.docx", "encrypted.odt", "drm.epub",
+                     "not-a-zip.xlsx"):
+            self.add("office/" + name, open(os.path.join(OFFICE_FIXTURES, name), "rb").read(), {FAILED})
+        for extension in ("docx", "xlsx", "pptx", "odt", "epub", "rtf"):
+            self.add(f"random-bytes.{extension}", rng.randbytes(65_536), either)
+        self.add("nested-groups.rtf", b"{\\rtf1 " + b"{" * 100_000 + b"groupword" + b"}" * 100_000 + b"}", either, "groupword")
+        office = ["sample.docx", "sample.odt", "sample.rtf", "sample.epub", "ledger.xlsx", "ledger.ods", "slides.pptx", "slides.odp"]
+        for index in range(80 if self.full else 16):
+            name = office[index % len(office)]
+            data = bytearray(open(os.path.join(OFFICE_FIXTURES, name), "rb").read())
+            for _ in range(rng.randrange(1, 20)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+            self.add(f"flipped/{index}.{name.split('.')[-1]}", bytes(data), either)
         sources = ["digital.pdf", "headers.pdf", "mixed.pdf", "scanned.pdf"]
         for index in range(200 if self.full else 24):
             data = bytearray(open(os.path.join(PDF_FIXTURES, sources[index % len(sources)]), "rb").read())

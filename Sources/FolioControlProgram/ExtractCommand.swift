@@ -69,7 +69,7 @@ struct ExtractCommand: ParsableCommand {
     }
 
     private func show(_ document: LoadedDocument, path: String) {
-        let pages = filtered ? HeaderFooterFilter().filter(document.pages) : document.pages
+        let pages = filtered && document.kind.hasRunningHeaders ? HeaderFooterFilter().filter(document.pages) : document.pages
         var text = ""
         switch output {
         case .none:

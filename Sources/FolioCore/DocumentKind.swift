@@ -41,6 +41,17 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         self = kind
     }
 
+    /// Whether the kind's pages are laid out for print, with running headers, footers and
+    /// page numbers in their text (`HeaderFooterFilter` removes them). The office kinds'
+    /// pages are sheets, slides and chapters: their headers and footers are never read, and
+    /// a header row on every sheet or a date on every slide is content.
+    public var hasRunningHeaders: Bool {
+        switch self {
+        case .text, .markdown, .html, .pdf, .image: true
+        case .document, .spreadsheet, .presentation, .ebook: false
+        }
+    }
+
     /// The MIME type recorded for a document of this kind at `path`: the office kinds hold
     /// several formats, told apart by the extension.
     public func mimeType(path: String) -> String {

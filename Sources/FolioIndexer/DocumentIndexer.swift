@@ -87,7 +87,7 @@ public struct DocumentIndexer: Sendable {
                               ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store), ocrTurns: ocrTurns)
         // Page by page: a PDF of thousands of pages is never held whole, and once it has
         // made more chunks than `chunksHeld` they are written as they come.
-        var pipeline = PagePipeline(filter: filter, chunker: chunker)
+        var pipeline = PagePipeline(filter: loader.kind.hasRunningHeaders ? filter : nil, chunker: chunker)
         var pages: [PageRecord] = []
         var parts: IndexStore.DocumentParts?
         var writeFailure: StoreError?

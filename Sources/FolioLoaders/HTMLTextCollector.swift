@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 
 /// Gathers the visible text of an HTML page as lines, from libxml2's stream of elements.
 /// libxml2 closes what the markup leaves open, so every start has its end.

@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 internal import FolioSystem
 
 /// An office document or e-book opened for reading: the zip container, which of the

@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 
 /// Collects the lines the office and e-book readers find into pages: each line under the
 /// section in force, white space collapsed, empty lines dropped. A page is ended by the

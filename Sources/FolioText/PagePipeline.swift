@@ -7,7 +7,8 @@ public import FolioCore
 /// until they are taken, and the first pages after filtering (where `DocumentTitle`
 /// looks for a title).
 public struct PagePipeline: Sendable {
-    private var filter: HeaderFooterFilter.Stream
+    /// `nil` for kinds whose pages carry no running headers (`DocumentKind.hasRunningHeaders`).
+    private var filter: HeaderFooterFilter.Stream?
     private var chunker: any ChunkStream
     /// The ordinal of the next chunk: the pipeline numbers the chunks, and marks those of
     /// contents and index pages (`NavigationText`), whatever the chunker.
@@ -17,18 +18,19 @@ public struct PagePipeline: Sendable {
     /// The first pages after filtering, as many as `DocumentTitle` reads.
     public private(set) var firstPages: [Page] = []
 
-    public init(filter: HeaderFooterFilter, chunker: any Chunker) {
-        self.filter = HeaderFooterFilter.Stream(filter: filter)
+    /// Without `filter`, every line of every page goes to the chunker.
+    public init(filter: HeaderFooterFilter?, chunker: any Chunker) {
+        self.filter = filter.map { HeaderFooterFilter.Stream(filter: $0) }
         self.chunker = chunker.makeStream()
     }
 
     public mutating func add(_ page: Page) {
-        take(filter.add(page))
+        take(filter?.add(page) ?? [page])
     }
 
     /// Takes in the pages still held and the last chunk.
     public mutating func finish() {
-        take(filter.finish())
+        take(filter?.finish() ?? [])
         append(chunker.finish())
     }
 

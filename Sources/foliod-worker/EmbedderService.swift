@@ -89,6 +89,13 @@ final class EmbedderService: @unchecked Sendable {
             }
             if state.withLock({ MonotonicClock.milliseconds() - $0.lastWork > idleLimit }) { break }
         }
+        if Self.terminated.load(ordering: .relaxed) {
+            // foliod is stopping and waits for this process: the batch in hand is dropped,
+            // as after kill -9 (its transaction never commits; its windows are embedded
+            // next time), rather than finished. A batch at idle priority on a busy machine
+            // took longer than foliod's own stop may (the reliability suite's `bad` part).
+            _exit(0)
+        }
         state.withLock { $0.stopping = true }
         background.join()
         return 0

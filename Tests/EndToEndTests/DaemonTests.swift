@@ -259,6 +259,10 @@ import FolioProtocol
         }
         let slide = try folio.run("folioq", ["--json", "--path", documents + "/slides.pptx", "foghorn"]).output
         #expect(slide.contains("\"page\":3") && slide.contains("\"section\":\"Revenue\""), "\(slide)")
+        // Each sheet begins with the same header row: content, kept on every sheet, where a
+        // PDF's running header would be removed.
+        let rows = try folio.run("folioq", ["--json", "--all-chunks", "--path", documents + "/ledger.xlsx", "Season"]).output
+        #expect(rows.components(separatedBy: "\"page\":").count - 1 == 3, "\(rows)")
         try waitUntil("the encrypted file is recorded") {
             try folio.run("folioctl", ["errors"]).output.contains("encrypted.docx is encrypted, not indexed")
         }

@@ -141,11 +141,13 @@ import FolioCore
         let document = try load(name)
         #expect(document.kind == .spreadsheet)
         #expect(document.title == "Harbour Ledger")
-        #expect(document.pages.count == 2)
+        #expect(document.pages.count == 4)
         #expect(document.pages[0].lines.allSatisfy { $0.section == "Moorings" })
         #expect(document.pages[0].lines.map(\.text).contains("A1 | Kittiwake" + (name.hasSuffix("xlsx") ? " | 11.5" : "")))
         #expect(document.pages[1].lines.map(\.text) == ["Season | Rate", "Summer | 480"])
         #expect(document.pages[1].lines.first?.section == "Tariffs")
+        #expect(document.pages[3].lines.map(\.text) == ["Season | Rate", "Summer | 510"])
+        #expect(document.pages[3].lines.first?.section == "Tariffs 2026")
     }
 
     @Test func xlsx_readsNumbersAndBooleans() throws {

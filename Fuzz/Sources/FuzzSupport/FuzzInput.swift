@@ -10,6 +10,11 @@ public struct FuzzInput {
         bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     }
 
+    /// Part of another input, for targets whose first bytes choose what to do.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// The bytes as text, invalid UTF-8 repaired as the loaders repair it.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -150,9 +150,11 @@ def spreadsheets():
     sheet.append(["A1", "Kittiwake", 11.5])
     sheet.append(["A2", "Cormorant", 9])
     sheet.append(["A3", "Kittiwake", True])
-    prices = book.create_sheet("Tariffs")
-    prices.append(["Season", "Rate"])
-    prices.append(["Summer", 480])
+    # Sheets that begin with the same header row: content, not a running header.
+    for name, rate in [("Tariffs", 480), ("Tariffs 2025", 495), ("Tariffs 2026", 510)]:
+        prices = book.create_sheet(name)
+        prices.append(["Season", "Rate"])
+        prices.append(["Summer", rate])
     book.properties.title = "Harbour Ledger"
     book.save(os.path.join(HERE, "ledger.xlsx"))
 
@@ -163,7 +165,8 @@ def spreadsheets():
     ods = OpenDocumentSpreadsheet()
     ods.meta.addElement(dc.Title(text="Harbour Ledger"))
     for name, rows in [("Moorings", [["Berth", "Vessel"], ["A1", "Kittiwake"], ["A2", "Cormorant"]]),
-                       ("Tariffs", [["Season", "Rate"], ["Summer", 480]])]:
+                       ("Tariffs", [["Season", "Rate"], ["Summer", 480]]), ("Tariffs 2025", [["Season", "Rate"], ["Summer", 495]]),
+                       ("Tariffs 2026", [["Season", "Rate"], ["Summer", 510]])]:
         table = Table(name=name)
         for row in rows:
             line = TableRow()
