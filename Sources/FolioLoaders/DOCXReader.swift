@@ -46,7 +46,7 @@ struct DOCXReader {
             var levels: [String: Int] = [:]
             var styleID: String?
             while let event = try reader.next() {
-                guard case let .start(name) = event, OfficeNamespace.word.contains(name.namespace) else {
+                guard case let .start(name) = event, name.family == .word else {
                     if case let .end(name) = event, name.local == "style" { styleID = nil }
                     continue
                 }
@@ -104,11 +104,11 @@ private struct DOCXBody {
         while let event = try reader.next() {
             switch event {
             case let .start(name):
-                if name.namespace == OfficeNamespace.compatibility, name.local == "Fallback" {
+                if name.family == .compatibility, name.local == "Fallback" {
                     try reader.skip(name)
                     continue
                 }
-                guard OfficeNamespace.word.contains(name.namespace) else { continue }
+                guard name.family == .word else { continue }
                 if Self.skipped.contains(name.local) {
                     try reader.skip(name)
                     continue
@@ -138,7 +138,7 @@ private struct DOCXBody {
                 default: continue
                 }
             case let .end(name):
-                guard OfficeNamespace.word.contains(name.namespace) else { continue }
+                guard name.family == .word else { continue }
                 switch name.local {
                 case "t": inText = false
                 case "p": endParagraph()

@@ -36,7 +36,7 @@ struct EPUBReader {
             while let event = try reader.next() {
                 guard case let .start(name) = event else { continue }
                 switch name.local {
-                case "title" where name == OfficeNamespace.dublinCore("title") && title == nil:
+                case "title" where name.family == .dublinCore && name.local == "title" && title == nil:
                     title = try reader.text(of: name).collapsingWhitespace()
                 case "item":
                     guard let id = reader.attribute("id"), let href = reader.attribute("href") else { continue }

@@ -47,20 +47,22 @@ private struct ODFContent {
     private var frames: [Bool] = []
 
     /// Elements whose whole content is left out.
-    private static let skipped: Set<XMLName> = [
-        XMLName(OfficeNamespace.text, "tracked-changes"), XMLName(OfficeNamespace.text, "note-citation"),
-        XMLName(OfficeNamespace.text, "table-of-content-source"), XMLName(OfficeNamespace.text, "alphabetical-index-source"),
-        XMLName(OfficeNamespace.text, "illustration-index-source"), XMLName(OfficeNamespace.text, "sequence-decls"),
-        XMLName(OfficeNamespace.office, "forms"), XMLName("http://purl.org/dc/elements/1.1/", "creator"),
-        XMLName("http://purl.org/dc/elements/1.1/", "date"), XMLName("urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0", "title"),
-        XMLName("urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0", "desc"), XMLName(OfficeNamespace.text, "deletion"),
-    ]
+    private static func isSkipped(_ name: XMLName) -> Bool {
+        switch (name.family, name.local) {
+        case (.odfText, "tracked-changes"), (.odfText, "deletion"), (.odfText, "note-citation"), (.odfText, "table-of-content-source"),
+             (.odfText, "alphabetical-index-source"), (.odfText, "illustration-index-source"), (.odfText, "sequence-decls"),
+             (.odfOffice, "forms"), (.dublinCore, "creator"), (.dublinCore, "date"), (.svg, "title"), (.svg, "desc"):
+            true
+        default:
+            false
+        }
+    }
 
     mutating func read(_ reader: XMLStreamReader) throws(ZipArchive.Failure) {
         while let event = try reader.next() {
             switch event {
             case let .start(name):
-                if Self.skipped.contains(name) {
+                if Self.isSkipped(name) {
                     try reader.skip(name)
                     continue
                 }
@@ -74,32 +76,32 @@ private struct ODFContent {
     }
 
     private mutating func start(_ name: XMLName, _ reader: XMLStreamReader) {
-        switch (name.namespace, name.local) {
-        case (OfficeNamespace.office, "text"), (OfficeNamespace.office, "spreadsheet"), (OfficeNamespace.office, "presentation"),
-             (OfficeNamespace.office, "drawing"):
+        switch (name.family, name.local) {
+        case (.odfOffice, "text"), (.odfOffice, "spreadsheet"), (.odfOffice, "presentation"),
+             (.odfOffice, "drawing"):
             body = body ?? name.local
-        case (OfficeNamespace.text, "p"):
+        case (.odfText, "p"):
             paragraphs.begin()
-        case (OfficeNamespace.text, "h"):
+        case (.odfText, "h"):
             paragraphs.begin()
             paragraphs.markHeading()
-        case (OfficeNamespace.text, "s"):
+        case (.odfText, "s"):
             paragraphs.append(" ")
-        case (OfficeNamespace.text, "tab"), (OfficeNamespace.text, "line-break"):
+        case (.odfText, "tab"), (.odfText, "line-break"):
             paragraphs.append(" ")
-        case (OfficeNamespace.text, "soft-page-break"):
+        case (.odfText, "soft-page-break"):
             guard body == "text" else { return }
             if paragraphs.isOpen {
                 softBreaks += 1
             } else if !builder.pageIsEmpty {
                 builder.endPage()
             }
-        case (OfficeNamespace.table, "table"):
+        case (.odfTable, "table"):
             if body == "spreadsheet", !table.isOpen { builder.section = reader.attribute("name", namespace: OfficeNamespace.table) }
             table.begin()
-        case (OfficeNamespace.draw, "page"):
+        case (.odfDraw, "page"):
             slide = ([], nil)
-        case (OfficeNamespace.draw, "frame"):
+        case (.odfDraw, "frame"):
             frames.append(reader.attribute("class", namespace: OfficeNamespace.odfPresentation) == "title")
         default:
             return
@@ -107,22 +109,22 @@ private struct ODFContent {
     }
 
     private mutating func end(_ name: XMLName) {
-        switch (name.namespace, name.local) {
-        case (OfficeNamespace.text, "p"), (OfficeNamespace.text, "h"):
+        switch (name.family, name.local) {
+        case (.odfText, "p"), (.odfText, "h"):
             endParagraph()
-        case (OfficeNamespace.table, "table-cell"):
+        case (.odfTable, "table-cell"):
             table.endCell()
-        case (OfficeNamespace.table, "table-row"):
+        case (.odfTable, "table-row"):
             if let row = table.endRow() { addLine(row, heading: false) }
-        case (OfficeNamespace.table, "table"):
+        case (.odfTable, "table"):
             table.end()
             if body == "spreadsheet", !table.isOpen {
                 builder.endPage()
                 builder.section = nil
             }
-        case (OfficeNamespace.draw, "frame"):
+        case (.odfDraw, "frame"):
             _ = frames.popLast()
-        case (OfficeNamespace.draw, "page"):
+        case (.odfDraw, "page"):
             guard let current = slide else { return }
             builder.section = current.title
             current.lines.forEach { builder.add($0) }

@@ -173,7 +173,7 @@ struct OfficePackage {
         guard archive.contains(entry) else { return nil }
         let title = try? readXML(entry) { (reader) throws(ZipArchive.Failure) -> String? in
             while let event = try reader.next() {
-                if case let .start(name) = event, name == OfficeNamespace.dublinCore("title") {
+                if case let .start(name) = event, name.family == .dublinCore && name.local == "title" {
                     return try reader.text(of: name).collapsingWhitespace()
                 }
             }
@@ -186,7 +186,8 @@ struct OfficePackage {
 
 /// The namespaces of the XML Folio reads in office files.
 enum OfficeNamespace {
-    static func dublinCore(_ local: String) -> XMLName { XMLName("http://purl.org/dc/elements/1.1/", local) }
+    static let dublinCore = "http://purl.org/dc/elements/1.1/"
+    static let svg = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 
     /// WordprocessingML, SpreadsheetML, PresentationML and DrawingML each have a
     /// "transitional" namespace (what Office writes) and a "strict" one (ISO 29500 strict).
@@ -203,4 +204,34 @@ enum OfficeNamespace {
     static let office = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
     static let draw = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
     static let odfPresentation = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
+}
+
+/// The namespaces the readers tell apart, decided once per element name (`XMLName.family`,
+/// made once per reader): the readers compare this, not namespace URIs, for every element.
+enum XMLNamespace {
+    case word, sheet, presentation, drawing, compatibility
+    case odfText, odfTable, odfOffice, odfDraw, odfPresentation, svg
+    case dublinCore
+    case other
+
+    static func of(_ uri: String) -> XMLNamespace {
+        byURI[uri] ?? .other
+    }
+
+    private static let byURI: [String: XMLNamespace] = {
+        var families: [String: XMLNamespace] = [:]
+        for (set, family) in [(OfficeNamespace.word, word), (OfficeNamespace.sheet, sheet), (OfficeNamespace.presentation, presentation),
+                              (OfficeNamespace.drawing, drawing)] {
+            for uri in set { families[uri] = family }
+        }
+        families[OfficeNamespace.compatibility] = .compatibility
+        families[OfficeNamespace.text] = .odfText
+        families[OfficeNamespace.table] = .odfTable
+        families[OfficeNamespace.office] = .odfOffice
+        families[OfficeNamespace.draw] = .odfDraw
+        families[OfficeNamespace.odfPresentation] = .odfPresentation
+        families[OfficeNamespace.svg] = .svg
+        families[OfficeNamespace.dublinCore] = .dublinCore
+        return families
+    }()
 }

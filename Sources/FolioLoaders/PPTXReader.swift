@@ -22,7 +22,7 @@ struct PPTXReader {
         let slides = try package.readXML(mainPart) { (reader) throws(ZipArchive.Failure) -> [String] in
             var slides: [String] = []
             while let event = try reader.next() {
-                guard case let .start(name) = event, name.local == "sldId", OfficeNamespace.presentation.contains(name.namespace),
+                guard case let .start(name) = event, name.local == "sldId", name.family == .presentation,
                       let id = reader.attribute("id", in: OfficeNamespace.relationships), let part = relationships.target(id: id) else { continue }
                 slides.append(part)
             }
@@ -66,17 +66,17 @@ private struct PPTXShapes {
         while let event = try reader.next() {
             switch event {
             case let .start(name):
-                if name.namespace == OfficeNamespace.compatibility, name.local == "Fallback" {
+                if name.family == .compatibility, name.local == "Fallback" {
                     try reader.skip(name)
                     continue
                 }
-                if OfficeNamespace.presentation.contains(name.namespace) {
+                if name.family == .presentation {
                     if name.local == "sp" || name.local == "graphicFrame" { shapes.append((false, false)) }
                     if name.local == "ph", !shapes.isEmpty {
                         let type = reader.attribute("type") ?? "body"
                         shapes[shapes.count - 1] = (type == "title" || type == "ctrTitle", Self.skippedPlaceholders.contains(type))
                     }
-                } else if OfficeNamespace.drawing.contains(name.namespace) {
+                } else if name.family == .drawing {
                     switch name.local {
                     case "p": paragraph = ""
                     case "t": inText = true
@@ -86,9 +86,9 @@ private struct PPTXShapes {
                     }
                 }
             case let .end(name):
-                if OfficeNamespace.presentation.contains(name.namespace), name.local == "sp" || name.local == "graphicFrame" {
+                if name.family == .presentation, name.local == "sp" || name.local == "graphicFrame" {
                     _ = shapes.popLast()
-                } else if OfficeNamespace.drawing.contains(name.namespace) {
+                } else if name.family == .drawing {
                     switch name.local {
                     case "t": inText = false
                     case "p": endParagraph()

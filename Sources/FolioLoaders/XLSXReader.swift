@@ -20,7 +20,7 @@ struct XLSXReader {
         let sheets = try package.readXML(mainPart) { (reader) throws(ZipArchive.Failure) -> [(name: String, part: String)] in
             var sheets: [(String, String)] = []
             while let event = try reader.next() {
-                guard case let .start(name) = event, name.local == "sheet", OfficeNamespace.sheet.contains(name.namespace),
+                guard case let .start(name) = event, name.local == "sheet", name.family == .sheet,
                       let id = reader.attribute("id", in: OfficeNamespace.relationships), let part = relationships.target(id: id) else { continue }
                 sheets.append((reader.attribute("name") ?? "", part))
             }
@@ -48,14 +48,14 @@ struct XLSXReader {
         var inText = false
         while let event = try reader.next() {
             switch event {
-            case let .start(name) where OfficeNamespace.sheet.contains(name.namespace):
+            case let .start(name) where name.family == .sheet:
                 switch name.local {
                 case "si": current = ""
                 case "t": inText = true
                 case "rPh": try reader.skip(name)
                 default: continue
                 }
-            case let .end(name) where OfficeNamespace.sheet.contains(name.namespace):
+            case let .end(name) where name.family == .sheet:
                 if name.local == "t" { inText = false }
                 if name.local == "si" { strings.append(current) }
             case let .text(text):
@@ -75,7 +75,7 @@ struct XLSXReader {
         var collecting = false
         while let event = try reader.next() {
             switch event {
-            case let .start(name) where OfficeNamespace.sheet.contains(name.namespace):
+            case let .start(name) where name.family == .sheet:
                 switch name.local {
                 case "c":
                     type = reader.attribute("t")
@@ -84,7 +84,7 @@ struct XLSXReader {
                 case "f", "rPh", "extLst": try reader.skip(name)
                 default: continue
                 }
-            case let .end(name) where OfficeNamespace.sheet.contains(name.namespace):
+            case let .end(name) where name.family == .sheet:
                 switch name.local {
                 case "v", "t": collecting = false
                 case "c":
