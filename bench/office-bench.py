@@ -7,14 +7,14 @@ hold.
 
 OFFICE is made by bench/office-corpus.py (documents in OFFICE/<ext>/, the expected text in
 OFFICE/.meta/expected/<ext>/). Folio indexes it with `folioctl index --no-semantic`
-(release build), Recoll with `recollindex` (recollcmd; unrtf for RTF, python3-lxml for
-PowerPoint), each --runs times
+(`make release`), Recoll with `recollindex` (`apt-get install recollcmd unrtf python3-lxml`:
+unrtf for RTF, python3-lxml for PowerPoint), each --runs times
 from an empty index; the median time and its peak memory are printed, and the ratio.
 
 Words: lower case, accents removed (as Recoll's index keeps them), runs of letters and
 digits. For each file: "found" is the share of its expected words the index has for it
 (Folio: the text of its chunks and its title, from the database; Recoll: the document's
-unprefixed terms, from xadump); "extra" the share of the index's words that are not
+unprefixed terms, from xadump, cut the same way); "extra" the share of the index's words that are not
 expected. The N files where Folio finds least are listed with the words it misses.
 """
 import argparse
@@ -69,9 +69,12 @@ def recoll_words(confdir):
             misses += 1
             continue
         misses = 0
-        terms = subprocess.run(["xadump", "-d", database, "-i", str(docid), "-T", "-l", "-n"], capture_output=True, text=True,
-                               errors="replace").stdout.split()
-        found.setdefault(match.group(1), set()).update(t for t in terms if not t.startswith(":"))
+        lines = subprocess.run(["xadump", "-d", database, "-i", str(docid), "-T", "-l", "-n"], capture_output=True, text=True,
+                               errors="replace").stdout.splitlines()
+        # The first line describes the database ("DB: ndocs … avglength …"); Recoll keeps
+        # compounds ("3.11.2", "non-profit") beside their parts: cut as the expected words are.
+        terms = " ".join(line for line in lines if not line.startswith("DB:") and not line.startswith(":"))
+        found.setdefault(match.group(1), set()).update(words(terms))
     return found
 
 

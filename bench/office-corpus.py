@@ -13,8 +13,8 @@ name, are dealt in turn to eight formats (N each, default 40):
 OUTDIR/<ext>/<source name>.<ext> are the documents; OUTDIR/.meta/expected/<ext>/<name>.txt is
 the source's text as pandoc reads it (`pandoc -t plain`), whose words a reader must find
 (bench/office-words.py compares). Deterministic: the same corpus gives the same files but for
-the timestamps the writers put inside. Needs pandoc, python3-openpyxl and python3-odf
-(Debian), which `make office-corpus` installs.
+the timestamps the writers put inside. Needs Debian's pandoc, python3-openpyxl and
+python3-odf (`apt-get install pandoc python3-openpyxl python3-odf`), run by /usr/bin/python3.
 """
 import argparse
 import os
