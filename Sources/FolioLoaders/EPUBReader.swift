@@ -3,7 +3,8 @@ internal import FolioCore
 /// The text of an EPUB (2 or 3): its chapters in spine order, each read as XHTML (or, when
 /// a chapter is not well-formed XML, by the HTML parser, as reading systems recover), the
 /// chapter's name from the table of contents the section of its opening lines and its
-/// headings the sections after. The title is the package's `dc:title`.
+/// headings the sections after. The title is the package's `dc:title`; its authors
+/// (`dc:creator`) are the first line when the first page does not name them.
 ///
 /// Pages are the book's printed pages when it has a page list (EPUB 3's `page-list` nav,
 /// EPUB 2's NCX `pageList`), labelled as printed; otherwise each chapter is a page.
@@ -29,6 +30,7 @@ struct EPUBReader {
         guard let packagePath else { throw package.loaderError(.missing("the package document (rootfile in META-INF/container.xml)")) }
         let folder = packagePath.lastIndex(of: "/").map { String(packagePath[..<$0]) } ?? ""
         var title: String?
+        var authors: [String] = []
         var items: [String: Item] = [:]
         var spine: [String] = []
         var ncx: String?
@@ -36,8 +38,11 @@ struct EPUBReader {
             while let event = try reader.next() {
                 guard case let .start(name) = event else { continue }
                 switch name.local {
-                case "title" where name.family == .dublinCore && name.local == "title" && title == nil:
+                case "title" where name.family == .dublinCore && title == nil:
                     title = try reader.text(of: name).collapsingWhitespace()
+                case "creator" where name.family == .dublinCore:
+                    let author = try reader.text(of: name).collapsingWhitespace()
+                    if !author.isEmpty { authors.append(author) }
                 case "item":
                     guard let id = reader.attribute("id"), let href = reader.attribute("href") else { continue }
                     items[id] = Item(entry: OOXMLRelationships.resolve(href, from: folder), mediaType: reader.attribute("media-type") ?? "",
@@ -63,7 +68,19 @@ struct EPUBReader {
             guard let item = items[id], item.mediaType.contains("html"), package.archive.contains(item.entry) else { continue }
             pages.add(try readChapter(item.entry, section: navigation.chapters[item.entry], pageMarkers: navigation.pages[item.entry] ?? [:]))
         }
-        return LoadedDocument(kind: .ebook, title: title.flatMap { $0.isEmpty ? nil : $0 }, pages: pages.finish())
+        return LoadedDocument(kind: .ebook, title: title.flatMap { $0.isEmpty ? nil : $0 }, pages: Self.naming(authors, in: pages.finish()))
+    }
+
+    /// The pages with the book's authors (`dc:creator`) as the first line, unless its first
+    /// page names them already (a title page usually does; one drawn as an image does not):
+    /// so that a book is found by its author, as it is by its title.
+    private static func naming(_ authors: [String], in pages: [Page]) -> [Page] {
+        let line = authors.joined(separator: ", ")
+        guard !line.isEmpty, var first = pages.first else { return pages }
+        let text = first.lines.map(\.text).joined(separator: " ").lowercased()
+        guard !authors.allSatisfy({ text.contains($0.lowercased()) }) else { return pages }
+        first.lines.insert(TextLine(line, section: first.lines.first?.section), at: 0)
+        return [first] + pages.dropFirst()
     }
 
     /// Reads a chapter as XML, driving the HTML collector; when the XML is not well-formed,

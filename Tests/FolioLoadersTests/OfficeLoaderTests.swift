@@ -101,6 +101,13 @@ import FolioCore
         #expect(section(of: "Brackish", in: document) == "Currents")
     }
 
+    @Test func epub_namesItsAuthor_onceAndOnlyWhereTheTextDoesNot() throws {
+        let untitled = try load("untitled.epub")
+        #expect(untitled.pages[0].lines.first.map { ($0.text, $0.section) } ?? ("", nil) == ("Ada Tidewater", "Tides"))
+        let titled = lines(try load("sample.epub"))
+        #expect(titled.filter { $0.contains("Ada Tidewater") }.count == 1, "the title page names the author already: \(titled)")
+    }
+
     @Test func epub_withAPageList_hasTheBooksPrintedPages() throws {
         let document = try load("paged.epub")
         let labels = document.pages.map(\.label)

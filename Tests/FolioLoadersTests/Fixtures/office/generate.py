@@ -125,6 +125,12 @@ def documents():
             return data.replace(b"<h1 data-number", b'<span epub:type="pagebreak" id="page_8" title="8"/><h1 data-number', 1)
         return None if name is None else data
     rewrite("sample.epub", "paged.epub", page_list)
+    # A book whose text never names its author (no title page in its spine).
+    def no_title_page(name, data):
+        if name == "EPUB/content.opf":
+            return data.replace(b'<itemref idref="title_page_xhtml" linear="yes" />', b"")
+        return None if name is None else data
+    rewrite("sample.epub", "untitled.epub", no_title_page)
     pandoc(SLIDES, "slides.pptx")
     # PowerPoint keeps the order in presentation.xml's slide list, not in the slide files'
     # names: move the last slide first there, as a user dragging it would.
