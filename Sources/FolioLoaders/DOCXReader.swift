@@ -90,6 +90,8 @@ private struct DOCXBody {
     private var paragraphs = ParagraphStack()
     private var table = TableRows()
     private var breaksAfterParagraph: [Item] = []
+    /// Whether the paragraph being read has a title or level-1 heading style.
+    private var titleCandidate = false
 
     init(headingStyles: [String: Int], noteElement: String? = nil) {
         self.headingStyles = headingStyles
@@ -97,7 +99,7 @@ private struct DOCXBody {
     }
 
     /// Elements whose whole content is left out.
-    private static let skipped: Set<String> = ["delText", "del", "moveFrom", "instrText", "delInstrText", "hdr", "ftr"]
+    private static let skipped: Set<String> = ["delText", "del", "moveFrom", "instrText", "delInstrText"]
 
     mutating func read(_ reader: XMLStreamReader) throws(ZipArchive.Failure) {
         var inText = false
@@ -128,7 +130,7 @@ private struct DOCXBody {
                 case "pStyle":
                     if let style = reader.attribute("val", in: OfficeNamespace.word), let level = headingStyles[style] ?? Self.builtInHeading(style) {
                         paragraphs.markHeading()
-                        if level <= 1 { markTitleCandidate = true }
+                        if level <= 1 { titleCandidate = true }
                     }
                 case "outlineLvl":
                     if let level = reader.attribute("val", in: OfficeNamespace.word).flatMap(Int.init), level < 9 { paragraphs.markHeading() }
@@ -153,9 +155,6 @@ private struct DOCXBody {
         }
     }
 
-    /// Whether the paragraph being read has a title or level-1 heading style.
-    private var markTitleCandidate = false
-
     private mutating func endParagraph() {
         let lines = paragraphs.end()
         guard !lines.isEmpty else { return }
@@ -166,11 +165,11 @@ private struct DOCXBody {
                 items.append(.line(line.text, heading: line.heading))
             }
         }
-        if markTitleCandidate, firstTitle == nil, let first = lines.first, first.heading {
+        if titleCandidate, firstTitle == nil, let first = lines.first, first.heading {
             let title = first.text.collapsingWhitespace()
             if !title.isEmpty { firstTitle = title }
         }
-        markTitleCandidate = false
+        titleCandidate = false
         items += breaksAfterParagraph
         breaksAfterParagraph = []
     }

@@ -117,7 +117,6 @@ struct OfficePackage {
     /// The error a loader reports for a failure of the archive.
     func loaderError(_ failure: ZipArchive.Failure) -> LoaderError {
         let reason = switch failure {
-        case let .notZip(reason): "not a zip container (\(reason))"
         case let .entry(name, reason): "\(name): \(reason)"
         case let .inflateLimit(reason): reason
         case let .missing(name): "\(name) is missing from the package"

@@ -46,7 +46,7 @@ final class XMLStreamReader {
             throw .entry(name: stream.name, reason: "libxml2 could not start a reader (out of memory)")
         }
         self.reader = reader
-        reportErrors()
+        keepFirstError()
     }
 
     /// A reader of `bytes` already read (`name` says where from, for errors).
@@ -62,11 +62,11 @@ final class XMLStreamReader {
             throw .entry(name: name, reason: "libxml2 could not start a reader (out of memory)")
         }
         self.reader = reader
-        reportErrors()
+        keepFirstError()
     }
 
     /// Keeps libxml2's first error message for the failure.
-    private func reportErrors() {
+    private func keepFirstError() {
         xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
             let reader = Unmanaged<XMLStreamReader>.fromOpaque(context!).takeUnretainedValue()
             guard reader.firstError == nil, let message = error?.pointee.message else { return }

@@ -17,8 +17,6 @@ final class ZipArchive {
 
     /// Why an archive could not be read; the loaders turn it into a `LoaderError`.
     enum Failure: Error, Equatable {
-        /// Not a zip file, truncated, or its directory is inconsistent (libzip's message).
-        case notZip(String)
         /// An entry could not be inflated: a bad checksum, an unknown compression method,
         /// an encrypted entry, a truncated stream.
         case entry(name: String, reason: String)
