@@ -19,6 +19,8 @@ let multiarch = "x86_64-linux-gnu"
 let popplerHeaders = ["/usr/include/poppler/glib", "/usr/include/poppler", "/usr/include/glib-2.0",
                       "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/cairo"].map { "-I" + $0 }
 let importsPoppler = swiftSettings + [.unsafeFlags(popplerHeaders.flatMap { ["-Xcc", $0] })]
+/// GMime's headers and GLib's (`pkg-config --cflags gmime-3.0`), for the C target that reads mail.
+let gmimeHeaders = ["/usr/include/gmime-3.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"].map { "-I" + $0 }
 
 /// The programs are linked by lld with packed relative relocations (DT_RELR, glibc 2.36):
 /// the 90,000 relocations of a position-independent program take 40 KB instead of 2.2 MB,
@@ -80,6 +82,10 @@ let package = Package(
         // The same for poppler-glib and cairo, when the poppler backend is first used
         // (headers from libpoppler-glib-dev and libcairo2-dev: `popplerHeaders`).
         .target(name: "CPoppler", cSettings: [.unsafeFlags(popplerHeaders)]),
+        // GMime, which parses mail (MIME, RFC 2047 headers, charsets); its GObject walk stays
+        // in this target, which hands Swift a flat message (headers, parts in order).
+        .target(name: "CGMime", cSettings: [.unsafeFlags(gmimeHeaders)],
+                linkerSettings: ["gmime-3.0", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
         // FTS5's C interface (its tokenizer, an auxiliary function): SQLite's own header.
         .target(name: "CFullText", dependencies: ["CSQLite"], linkerSettings: [.linkedLibrary("m")]),
 
@@ -108,7 +114,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioLoaders",
-            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract", "CZip"],
+            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract", "CZip", "CGMime"],
             swiftSettings: importsPoppler),
         // SQLite's C API behind a few types: connections, statements, rows, errors.
         .target(

@@ -29,7 +29,7 @@ import time
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FORMATS = ["docx", "odt", "rtf", "epub", "pptx", "xlsx", "ods", "odp"]
+FORMATS = ["docx", "odt", "rtf", "epub", "pptx", "xlsx", "ods", "odp", "eml"]
 
 
 def words(text):

@@ -10,6 +10,8 @@ name, are dealt in turn to eight formats (N each, default 40):
   .xlsx                         openpyxl: a row per paragraph of the source's text, 50 rows a sheet
   .ods                          odfpy: the same
   .odp                          odfpy: a slide per five paragraphs, the first line its title
+  .eml                          Python's email: the source's text as the body, every other message
+                                with the source as HTML beside it (multipart/alternative)
 OUTDIR/<ext>/<source name>.<ext> are the documents; OUTDIR/.meta/expected/<ext>/<name>.txt is
 the source's text as pandoc reads it (`pandoc -t plain`), whose words a reader must find
 (bench/office-words.py compares). Deterministic: the same corpus gives the same files but for
@@ -21,7 +23,7 @@ import os
 import subprocess
 import sys
 
-FORMATS = ["docx", "odt", "rtf", "epub", "pptx", "xlsx", "ods", "odp"]
+FORMATS = ["docx", "odt", "rtf", "epub", "pptx", "xlsx", "ods", "odp", "eml"]
 
 
 def plain_text(source):
@@ -97,6 +99,23 @@ def presentation_odp(blocks, path, title):
     document.save(path)
 
 
+def message(text, source, path, title, alternative):
+    from email.message import EmailMessage
+    from email import policy
+    mail = EmailMessage(policy=policy.SMTP)
+    mail["Subject"] = title
+    mail["From"] = "Ada Tidewater <ada@harbour.example>"
+    mail["To"] = "Harbour Office <office@harbour.example>"
+    mail["Date"] = "Tue, 14 Nov 2023 09:30:00 +0100"
+    mail.set_content(text)
+    if alternative:
+        reader = "html" if source.endswith((".html", ".htm")) else "gfm"
+        html = subprocess.run(["pandoc", "-f", reader, "-t", "html", source], capture_output=True, check=True).stdout.decode("utf-8", "replace")
+        mail.add_alternative(html, subtype="html")
+    with open(path, "wb") as out:
+        out.write(mail.as_bytes())
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus")
@@ -111,6 +130,7 @@ def main():
     # Every source in order, spread over the whole list when there are more than needed.
     step = max(1, len(sources) // wanted)
     chosen = sources[::step][:wanted]
+    skipped = 0
     for index, source in enumerate(chosen):
         extension = FORMATS[index % len(FORMATS)]
         name = os.path.splitext(os.path.basename(source))[0]
@@ -123,15 +143,23 @@ def main():
             out.write(text)
         if extension in ("docx", "odt", "rtf", "epub", "pptx"):
             reader = "html" if source.endswith((".html", ".htm")) else "gfm"
-            subprocess.run(["pandoc", "-s", "-f", reader, "-o", target, source], check=True,
-                           stderr=subprocess.DEVNULL)
+            converted = subprocess.run(["pandoc", "-s", "-f", reader, "-o", target, source], stderr=subprocess.PIPE)
+            if converted.returncode != 0:
+                # pandoc's PowerPoint writer stops at an image it cannot find: that source is
+                # left out, and said.
+                print(f"pandoc could not make {target} (exit {converted.returncode}), left out", file=sys.stderr)
+                os.remove(expected)
+                skipped += 1
+                continue
         elif extension == "xlsx":
             spreadsheet_xlsx(paragraphs(text), target, name)
         elif extension == "ods":
             spreadsheet_ods(paragraphs(text), target, name)
-        else:
+        elif extension == "odp":
             presentation_odp(paragraphs(text), target, name)
-    print(f"{len(chosen)} documents in {arguments.out} ({arguments.per_format} of each of {', '.join(FORMATS)})")
+        else:
+            message(text, source, target, name, alternative=index // len(FORMATS) % 2 == 1)
+    print(f"{len(chosen) - skipped} documents in {arguments.out} (up to {arguments.per_format} of each of {', '.join(FORMATS)})")
 
 
 if __name__ == "__main__":

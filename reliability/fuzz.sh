@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the fuzz targets of Fuzz/ with libFuzzer and runs each for SECONDS (default 300),
-# starting from the seeds in reliability/fuzz-seeds/TARGET (fuzz-office: the office
-# fixtures of the loader tests) and keeping what it learns in
+# starting from the seeds in reliability/fuzz-seeds/TARGET (fuzz-office: the office and
+# mail fixtures of the loader tests) and keeping what it learns in
 # .build/fuzz-corpus/TARGET. A crash stops that target and leaves the input as
 # .build/fuzz-crashes/TARGET/crash-*; the crash becomes a regression test in Tests/.
 #
@@ -19,12 +19,13 @@ for target in $targets; do
 done
 # The office target's seeds are the loader tests' fixtures, each behind the byte that
 # chooses its loader (Fuzz/Sources/fuzz-office).
-office=Tests/FolioLoadersTests/Fixtures/office
+fixtures=Tests/FolioLoadersTests/Fixtures
 seeds=.build/fuzz-seeds-office
 mkdir -p "$seeds"
-for pair in "0 sample.docx" "0 sample.odt" "0 sample.rtf" "1 ledger.xlsx" "1 ledger.ods" "2 slides.pptx" "2 slides.odp" "3 paged.epub"; do
+for pair in "0 office/sample.docx" "0 office/sample.odt" "0 office/sample.rtf" "1 office/ledger.xlsx" "1 office/ledger.ods" \
+    "2 office/slides.pptx" "2 office/slides.odp" "3 office/paged.epub" "4 mail/alternative.eml" "4 mail/forwarded.eml" "4 mail/attachment.eml"; do
     set -- $pair
-    { printf "\\00$1"; cat "$office/$2"; } > "$seeds/$2"
+    { printf "\\00$1"; cat "$fixtures/$2"; } > "$seeds/$(basename "$2")"
 done
 status=0
 for target in $targets; do

