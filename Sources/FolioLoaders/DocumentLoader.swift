@@ -59,6 +59,22 @@ public struct SourceFile: Sendable {
         return String(name[..<dot])
     }
 
+    /// Checks that the file is a regular file within `maxSize`, for the loaders that hand
+    /// its path to a library (libzip, GMime) rather than read its bytes themselves; returns
+    /// its size.
+    @discardableResult
+    public func checkReadable() throws(LoaderError) -> Int64 {
+        let status: FileStatus
+        do {
+            status = try FileStatus.following(path)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        guard status.kind == .regular else { throw .notRegularFile(path: path) }
+        guard status.size <= maxSize else { throw .tooLarge(path: path, size: status.size, limit: maxSize) }
+        return status.size
+    }
+
     /// All the file's bytes, checked to be a regular file within `maxSize`.
     public func bytes() throws(LoaderError) -> [UInt8] {
         do {

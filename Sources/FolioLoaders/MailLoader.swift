@@ -1,6 +1,5 @@
 public import FolioCore
 internal import CGMime
-internal import FolioSystem
 internal import Glibc
 
 /// One mail message: an `.eml` file, or a message file of a Maildir folder, read by GMime.
@@ -22,14 +21,7 @@ public struct MailLoader: DocumentLoader {
     public init() {}
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
-        let status: FileStatus
-        do {
-            status = try FileStatus.following(file.path)
-        } catch {
-            throw .unreadable(path: file.path, reason: error.reason)
-        }
-        guard status.kind == .regular else { throw .notRegularFile(path: file.path) }
-        guard status.size <= file.maxSize else { throw .tooLarge(path: file.path, size: status.size, limit: file.maxSize) }
+        try file.checkReadable()
         var mail = folio_mail()
         var error = [CChar](repeating: 0, count: 256)
         guard folio_mail_read(file.path, &mail, &error, error.count) == 0 else {
@@ -52,7 +44,6 @@ public struct MailLoader: DocumentLoader {
                 for line in TextDecoding.lines(of: Substring(Self.string(part.text) ?? "")) { builder.add(String(line)) }
             case Int(FOLIO_MAIL_HTML.rawValue):
                 let collector = HTMLTextCollector()
-                collector.section = builder.section
                 if HTMLLoader.parse(Self.string(part.text) ?? "", into: collector) {
                     collector.lines.forEach { builder.add($0.text) }
                 }

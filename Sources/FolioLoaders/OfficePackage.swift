@@ -1,5 +1,4 @@
 internal import FolioCore
-internal import FolioSystem
 
 /// An office document or e-book opened for reading: the zip container, which of the
 /// formats it holds (told by its content, not its name), and what the formats share
@@ -31,7 +30,7 @@ struct OfficePackage {
     static func open(_ file: SourceFile, kind: DocumentKind) throws(LoaderError) -> Opened {
         let archive: ZipArchive
         do {
-            archive = try ZipArchive(path: file.path, maxSize: file.maxSize, kind: kind)
+            archive = try ZipArchive(file: file, kind: kind)
         } catch {
             guard case .malformed = error else { throw error }
             let bytes = try file.bytes()

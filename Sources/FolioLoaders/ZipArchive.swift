@@ -1,6 +1,5 @@
 internal import CZip
 internal import FolioCore
-internal import FolioSystem
 
 /// A zip file (an office document, an e-book) opened through libzip, whose entries are read
 /// by name and streamed, never extracted.
@@ -26,18 +25,11 @@ final class ZipArchive {
         case missing(String)
     }
 
-    /// Opens the zip file at `path`, which must be a regular file within `maxSize` bytes;
-    /// `kind` is what the loader expects it to hold, for the error.
-    init(path: String, maxSize: Int64, kind: DocumentKind) throws(LoaderError) {
-        self.path = path
-        let status: FileStatus
-        do {
-            status = try FileStatus.following(path)
-        } catch {
-            throw .unreadable(path: path, reason: error.reason)
-        }
-        guard status.kind == .regular else { throw .notRegularFile(path: path) }
-        guard status.size <= maxSize else { throw .tooLarge(path: path, size: status.size, limit: maxSize) }
+    /// Opens the zip `file`, which must be a regular file within its size limit; `kind` is
+    /// what the loader expects it to hold, for the error.
+    init(file: SourceFile, kind: DocumentKind) throws(LoaderError) {
+        path = file.path
+        let size = try file.checkReadable()
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
             var error = zip_error_t()
@@ -50,7 +42,7 @@ final class ZipArchive {
             throw .malformed(path: path, kind: kind, reason: "not a readable zip container (\(reason))")
         }
         self.archive = archive
-        budget = InflateBudget(fileSize: max(status.size, 1))
+        budget = InflateBudget(fileSize: max(size, 1))
     }
 
     deinit {
