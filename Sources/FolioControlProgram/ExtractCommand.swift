@@ -84,6 +84,7 @@ struct ExtractCommand: ParsableCommand {
             text += document.title.map { ", title \"\($0)\"" } ?? ""
             text += "\n"
             for problem in document.problems { text += "problem: \(problem)\n" }
+            for (field, value) in document.fields.sorted(by: { $0.key < $1.key }) { text += "\(field.rawValue): \(value)\n" }
             for page in pages {
                 text += "--- page \(page.number)" + (page.label.map { " (\($0))" } ?? "")
                 text += page.ocrConfidence.map { ", OCR \(Int($0))%" } ?? ""

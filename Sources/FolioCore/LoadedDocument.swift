@@ -8,12 +8,16 @@ public struct LoadedDocument: Sendable, Equatable, Codable {
     /// What could not be read (unreadable pages, OCR skipped by a limit, a truncated
     /// file): a document with problems is indexed as partial, with these as the reason.
     public var problems: [String]
+    /// What the file records about itself besides its text, by name (`DocumentField`):
+    /// a book's author, a message's sender and date.
+    public var fields: [DocumentField: String]
 
-    public init(kind: DocumentKind, title: String?, pages: [Page], problems: [String] = []) {
+    public init(kind: DocumentKind, title: String?, pages: [Page], problems: [String] = [], fields: [DocumentField: String] = [:]) {
         self.kind = kind
         self.title = title
         self.pages = pages
         self.problems = problems
+        self.fields = fields
     }
 }
 

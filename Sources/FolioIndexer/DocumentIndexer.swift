@@ -128,6 +128,7 @@ public struct DocumentIndexer: Sendable {
         pipeline.finish()
         record.title = DocumentTitle.choose(own: document.title, kind: document.kind, filteredPages: pipeline.firstPages, fileStem: file.stem)
         record.pageCount = pages.count
+        record.fields = document.fields
         record.status = document.problems.isEmpty ? .indexed : .partial
         record.error = document.problems.isEmpty ? nil : document.problems.joined(separator: "; ")
         let chunks = pipeline.takeChunks()

@@ -34,8 +34,9 @@ struct DOCXReader {
                 notes.build(into: &builder)
             }
         }
-        let title = package.metadataTitle() ?? body.firstTitle
-        return LoadedDocument(kind: .document, title: title, pages: builder.finish())
+        let properties = package.properties()
+        return LoadedDocument(kind: .document, title: properties.title ?? body.firstTitle, pages: builder.finish(),
+                              fields: properties.author.map { [.author: $0] } ?? [:])
     }
 
     /// Paragraph styles that are headings, by style id, with their level (0 for "Title"):

@@ -68,7 +68,8 @@ struct EPUBReader {
             guard let item = items[id], item.mediaType.contains("html"), package.archive.contains(item.entry) else { continue }
             pages.add(try readChapter(item.entry, section: navigation.chapters[item.entry], pageMarkers: navigation.pages[item.entry] ?? [:]))
         }
-        return LoadedDocument(kind: .ebook, title: title.flatMap { $0.isEmpty ? nil : $0 }, pages: Self.naming(authors, in: pages.finish()))
+        return LoadedDocument(kind: .ebook, title: title.flatMap { $0.isEmpty ? nil : $0 }, pages: Self.naming(authors, in: pages.finish()),
+                              fields: authors.isEmpty ? [:] : [.author: authors.joined(separator: ", ")])
     }
 
     /// The pages with the book's authors (`dc:creator`) as the first line, unless its first

@@ -32,8 +32,11 @@ public struct MailLoader: DocumentLoader {
         let subject = Self.string(mail.subject)?.collapsingWhitespace()
         var builder = PageBuilder()
         builder.section = subject.flatMap { $0.isEmpty ? nil : $0 }
-        for (label, value) in [("From", mail.from), ("To", mail.to), ("Cc", mail.cc), ("Date", mail.date)] {
-            if let value = Self.string(value), !value.isEmpty { builder.add("\(label): \(value)") }
+        var fields: [DocumentField: String] = [:]
+        for (field, label, value) in [(DocumentField.from, "From", mail.from), (.to, "To", mail.to), (.cc, "Cc", mail.cc), (.date, "Date", mail.date)] {
+            guard let value = Self.string(value)?.collapsingWhitespace(), !value.isEmpty else { continue }
+            fields[field] = value
+            builder.add("\(label): \(value)")
         }
         var problems: [String] = []
         for index in 0 ..< mail.part_count {
@@ -55,7 +58,8 @@ public struct MailLoader: DocumentLoader {
                 continue
             }
         }
-        return LoadedDocument(kind: .mail, title: subject.flatMap { $0.isEmpty ? nil : $0 }, pages: builder.finish(), problems: problems)
+        return LoadedDocument(kind: .mail, title: subject.flatMap { $0.isEmpty ? nil : $0 }, pages: builder.finish(), problems: problems,
+                              fields: fields)
     }
 
     /// A C string from GMime, its invalid UTF-8 (a part in an unknown charset) repaired.

@@ -27,7 +27,9 @@ struct ODFReader {
         if let body = content.body, body != expected, !(kind == .presentation && body == "drawing") {
             throw .malformed(path: package.file.path, kind: kind, reason: "it holds an OpenDocument \(body), not a \(expected)")
         }
-        return LoadedDocument(kind: kind, title: package.metadataTitle() ?? content.firstHeading, pages: content.builder.finish())
+        let properties = package.properties()
+        return LoadedDocument(kind: kind, title: properties.title ?? content.firstHeading, pages: content.builder.finish(),
+                              fields: properties.author.map { [.author: $0] } ?? [:])
     }
 }
 

@@ -160,25 +160,28 @@ struct OfficePackage {
         throw .malformed(path: file.path, kind: kind, reason: "it holds \(what), not a \(kind == .ebook ? "e-book" : kind.rawValue)")
     }
 
-    /// The document's own title: OOXML's core properties or ODF's meta.xml (`dc:title`).
-    func metadataTitle() -> String? {
+    /// The document's own title and author: OOXML's core properties (`dc:title`,
+    /// `dc:creator`) or ODF's meta.xml (`dc:title`, `meta:initial-creator`, else `dc:creator`,
+    /// who saved it last).
+    func properties() -> (title: String?, author: String?) {
         let entry: String
         switch format {
         case .ooxml: entry = "docProps/core.xml"
         case .odf: entry = "meta.xml"
-        case .epub: return nil
+        case .epub: return (nil, nil)
         }
-        guard archive.contains(entry) else { return nil }
-        let title = try? readXML(entry) { (reader) throws(ZipArchive.Failure) -> String? in
+        guard archive.contains(entry) else { return (nil, nil) }
+        let found = try? readXML(entry) { (reader) throws(ZipArchive.Failure) -> [String: String] in
+            var found: [String: String] = [:]
             while let event = try reader.next() {
-                if case let .start(name) = event, name.family == .dublinCore && name.local == "title" {
-                    return try reader.text(of: name).collapsingWhitespace()
-                }
+                guard case let .start(name) = event, name.family == .dublinCore || name.namespace == OfficeNamespace.meta,
+                      ["title", "creator", "initial-creator"].contains(name.local) else { continue }
+                let value = try reader.text(of: name).collapsingWhitespace()
+                if !value.isEmpty, found[name.local] == nil { found[name.local] = value }
             }
-            return nil
+            return found
         }
-        guard let title, !title.isEmpty else { return nil }
-        return title
+        return (found?["title"], found?["initial-creator"] ?? found?["creator"])
     }
 }
 
@@ -202,6 +205,7 @@ enum OfficeNamespace {
     static let office = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
     static let draw = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
     static let odfPresentation = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
+    static let meta = "urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
 }
 
 /// The namespaces the readers tell apart, decided once per element name (`XMLName.family`,

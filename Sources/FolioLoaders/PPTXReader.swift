@@ -45,7 +45,8 @@ struct PPTXReader {
             builder.endPage()
         }
         builder.section = nil
-        return LoadedDocument(kind: .presentation, title: package.metadataTitle(), pages: builder.finish())
+        let properties = package.properties()
+        return LoadedDocument(kind: .presentation, title: properties.title, pages: builder.finish(), fields: properties.author.map { [.author: $0] } ?? [:])
     }
 }
 

@@ -3,7 +3,7 @@ internal import FolioCore
 /// The text of a Rich Text Format file: paragraphs as lines, `\outlinelevel` paragraphs as
 /// headings (the sections), table rows a line each with ` | ` between cells, footnotes and
 /// comments after the paragraph they are anchored in, `\page` breaks as pages. The title is `\info`'s
-/// `\title`.
+/// `\title`, the author its `\author`.
 ///
 /// Left out: font, colour and style tables, pictures and embedded objects, field
 /// instructions (their results are kept), headers and footers, and every `\*` destination
@@ -23,14 +23,19 @@ struct RTFReader {
         var skipped = false
         /// Inside `\info`, the document's properties.
         var info = false
-        /// Inside `\info`'s `\title`.
-        var title = false
+        /// Inside `\info`'s `\title` or `\author`: where the group's text goes.
+        var property: Property?
         /// How many fallback characters follow a `\uN` (`\ucN`).
         var fallbackCount = 1
         /// The paragraph is in a table (`\intbl`): `\par` ends a cell's line, not the row's.
         var inTable = false
         /// Inside a footnote or comment, whose text is given after its paragraph.
         var note = false
+    }
+
+    /// The document properties read from `\info`.
+    private enum Property {
+        case title, author
     }
 
     /// Destinations whose text is not the document's.
@@ -40,7 +45,7 @@ struct RTFReader {
         "xmlnstbl", "listtable", "listoverridetable", "rsidtbl", "generator", "mmathPr", "filetbl", "revtbl", "bkmkstart",
         "bkmkend", "template", "atnid", "atnauthor", "atndate", "atnref", "listtext", "pntext", "pntxta", "pntxtb", "shppict",
         "nonshppict", "blipuid", "userprops", "docvar", "xmlopen", "xmlclose", "sp", "sn", "sv", "passwordhash", "wgrffmtfilter",
-        "pgdsctbl", "title",
+        "pgdsctbl", "title", "author",
     ]
 
     /// Control words that stand for a character.
@@ -59,7 +64,7 @@ struct RTFReader {
         var notes: [String] = []
         var interrupted: [String] = []
         var heading = false
-        var title = ""
+        var properties: [Property: String] = [:]
         var pending: [UInt8] = []
         /// Fallback characters still to skip after a `\uN`.
         var skipping = 0
@@ -68,8 +73,8 @@ struct RTFReader {
 
         func take(_ text: String) {
             flushBytes()
-            if group.title {
-                title += text
+            if let property = group.property {
+                properties[property, default: ""] += text
             } else if !group.skipped {
                 line += text
             }
@@ -78,7 +83,11 @@ struct RTFReader {
             guard !pending.isEmpty else { return }
             let text = TextDecoding.windows1252(pending)
             pending = []
-            if group.title { title += text } else if !group.skipped { line += text }
+            if let property = group.property {
+                properties[property, default: ""] += text
+            } else if !group.skipped {
+                line += text
+            }
         }
         func endLine() {
             flushBytes()
@@ -147,10 +156,9 @@ struct RTFReader {
                             continue
                         }
                     }
-                    if word == "title", group.info {
-                        group.title = true
+                    if word == "title" || word == "author", group.info {
+                        group.property = word == "title" ? .title : .author
                         group.skipped = false
-                        title = ""
                         continue
                     }
                     if Self.skippedDestinations.contains(word) {
@@ -195,7 +203,7 @@ struct RTFReader {
                         index += 2
                         if skipping > 0 {
                             skipping -= 1
-                        } else if !group.skipped || group.title {
+                        } else if !group.skipped || group.property != nil {
                             pending.append(value)
                         }
                     case UInt8(ascii: "*"):
@@ -218,15 +226,17 @@ struct RTFReader {
                 if skipping > 0 {
                     skipping -= 1
                 } else if byte >= 0x80 {
-                    if !group.skipped || group.title { pending.append(byte) }
+                    if !group.skipped || group.property != nil { pending.append(byte) }
                 } else {
                     take(byte == 0x09 ? " " : String(UnicodeScalar(byte)))
                 }
             }
         }
         endLine()
-        let documentTitle = title.collapsingWhitespace()
-        return LoadedDocument(kind: .document, title: documentTitle.isEmpty ? nil : documentTitle, pages: builder.finish())
+        let title = properties[.title]?.collapsingWhitespace() ?? ""
+        let author = properties[.author]?.collapsingWhitespace() ?? ""
+        return LoadedDocument(kind: .document, title: title.isEmpty ? nil : title, pages: builder.finish(),
+                              fields: author.isEmpty ? [:] : [.author: author])
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

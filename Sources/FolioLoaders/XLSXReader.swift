@@ -38,7 +38,8 @@ struct XLSXReader {
             }
             builder.endPage()
         }
-        return LoadedDocument(kind: .spreadsheet, title: package.metadataTitle(), pages: builder.finish())
+        let properties = package.properties()
+        return LoadedDocument(kind: .spreadsheet, title: properties.title, pages: builder.finish(), fields: properties.author.map { [.author: $0] } ?? [:])
     }
 
     /// The shared string table: each `si`'s text runs, without phonetic guides (`rPh`).

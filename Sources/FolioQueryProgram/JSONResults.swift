@@ -39,9 +39,11 @@ enum JSONResults {
         var matchesAllTerms: Bool
         var navigation: Bool
         @Nullable var ranking: Ranking?
+        /// What the file records about itself: `author`, a message's `from`, `to`, `cc`, `date`.
+        var fields: [String: String]
 
         enum CodingKeys: String, CodingKey {
-            case rank, path, title, type, chunk, page, section, snippet, highlights, score, navigation, ranking
+            case rank, path, title, type, chunk, page, section, snippet, highlights, score, navigation, ranking, fields
             case ocr
             case chunkPages = "chunk_pages"
             case pageLabel = "page_label"
@@ -58,7 +60,8 @@ enum JSONResults {
                    highlights: hit.snippet.highlights.map { [$0.lowerBound, $0.upperBound] }, score: hit.score,
                    matchesAllTerms: hit.matchesAllTerms, navigation: hit.navigation,
                    ranking: hit.ranking.map { Ranking(lexicalRank: $0.lexicalRank, semanticRank: $0.semanticRank, similarity: $0.similarity,
-                                                      fusedScore: $0.fusedScore) })
+                                                      fusedScore: $0.fusedScore) },
+                   fields: Dictionary(uniqueKeysWithValues: hit.fields.map { ($0.key.rawValue, $0.value) }))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

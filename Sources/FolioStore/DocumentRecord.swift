@@ -24,6 +24,9 @@ public struct DocumentRecord: Sendable, Equatable {
     public var error: String?
     /// Unix seconds of the last decision about this file.
     public var indexedAt: Int64
+    /// What the file records about itself (`LoadedDocument.fields`): written with the
+    /// document, not read back with it (search results read them, `SearchHit.fields`).
+    public var fields: [DocumentField: String] = [:]
 
     public init(path: String, signature: FileSignature, contentHash: String?, kind: DocumentKind, title: String?,
                 pageCount: Int, chunkCount: Int, status: DocumentStatus, error: String?, indexedAt: Int64) {

@@ -239,7 +239,7 @@ enum IndexSearch {
     private static func hits(_ db: SQLiteConnection, for ranked: [FusedHit], request: SearchRequest) throws -> [SearchHit] {
         guard !ranked.isEmpty else { return [] }
         let columns = """
-            c.id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section,
+            c.id, c.document_id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section,
             coalesce(c.navigation, 0) AS navigation,
             p1.label AS label1, p1.ocr_confidence AS ocr1, p2.label AS label2, p2.ocr_confidence AS ocr2
             """
@@ -274,6 +274,7 @@ enum IndexSearch {
                 """, [words, words * 12])
         }
         let byID = Dictionary(rows.map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })
+        let fields = try Self.fields(db, of: Set(rows.map { $0["document_id"] as Int64 }))
         return ranked.compactMap { match in
             guard let row = byID[match.chunk] else { return nil }
             let firstPage: Int = row["page_first"]
@@ -290,7 +291,19 @@ enum IndexSearch {
                 snippet: match.lexicalMatch == nil ? Snippet(leadingWords: snippet, count: words) : Snippet(marked: snippet),
                 score: match.lexicalMatch?.score ?? -Double(match.ranking?.similarity ?? 0),
                 matchesAllTerms: match.lexicalMatch?.matchesAll ?? false, navigation: row["navigation"],
-                ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"], ranking: match.ranking)
+                ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"], ranking: match.ranking, fields: fields[row["document_id"]] ?? [:])
         }
+    }
+
+    /// The fields of the documents `ids`, by document.
+    private static func fields(_ db: SQLiteConnection, of ids: Set<Int64>) throws -> [Int64: [DocumentField: String]] {
+        guard !ids.isEmpty else { return [:] }
+        var fields: [Int64: [DocumentField: String]] = [:]
+        let list = ids.map(String.init).joined(separator: ",")
+        for row in try db.rows("SELECT document_id, name, value FROM document_field WHERE document_id IN (\(list))") {
+            guard let name = DocumentField(rawValue: row["name"]) else { continue }
+            fields[row["document_id"], default: [:]][name] = row["value"]
+        }
+        return fields
     }
 }

@@ -54,6 +54,7 @@ extension IndexStore {
             try Self.insert(chunks, of: parts.id, in: db)
             try Self.insert(pages, of: parts.id, in: db)
             _ = try Self.upsert(record, in: db)
+            try Self.write(record.fields, of: parts.id, in: db)
         }
     }
 

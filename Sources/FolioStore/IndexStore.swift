@@ -85,17 +85,26 @@ public final class IndexStore: Sendable {
         record.chunkCount = chunks.count
         try write("save \(record.path)") { db in
             let id = try Self.replace(record, in: db)
+            try Self.write(record.fields, of: id, in: db)
             try Self.insert(pages, of: id, in: db)
             try Self.insert(chunks, of: id, in: db)
         }
     }
 
-    /// Writes the document row and removes what the previous version left.
+    /// Writes the document row and its fields, and removes what the previous version left.
     static func replace(_ record: DocumentRecord, in db: SQLiteConnection) throws -> Int64 {
         let id = try upsert(record, in: db)
         try db.execute("DELETE FROM chunk WHERE document_id = ?", [id])
         try db.execute("DELETE FROM page WHERE document_id = ?", [id])
         return id
+    }
+
+    /// Replaces the document's fields with `fields`.
+    static func write(_ fields: [DocumentField: String], of id: Int64, in db: SQLiteConnection) throws {
+        try db.execute("DELETE FROM document_field WHERE document_id = ?", [id], cached: true)
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            try db.execute("INSERT INTO document_field (document_id, name, value) VALUES (?, ?, ?)", [id, name.rawValue, value], cached: true)
+        }
     }
 
     static func insert(_ pages: [PageRecord], of id: Int64, in db: SQLiteConnection) throws {

@@ -103,6 +103,9 @@ public struct SearchHit: Sendable, Equatable {
     /// (`nil`: not among them), its best window's cosine similarity to the query, and
     /// the fused score it is ranked by: what `folioq --explain` shows.
     public var ranking: HitRanking?
+    /// What the document's file records about itself (a book's author, a message's
+    /// sender and date).
+    public var fields: [DocumentField: String] = [:]
 }
 
 /// How a hit of a semantic or hybrid search was ranked.

@@ -295,6 +295,9 @@ import FolioProtocol
             try paths("dredger") == ["plain.eml"] && paths("pilot") == [unread]
                 && paths("Tidewater") == ["Mail/cur/1700000000.M1P1.harbour:2,S", unread, "plain.eml"].sorted()
         }
+        let message = try folio.run("folioq", ["--json", "dredger"]).output
+        #expect(message.contains("\"fields\":{\"cc\":\"Cé Lighthouse <ce@harbour.example>\",\"date\":\"2023-11-14T09:30:00+01\","
+                                 + "\"from\":\"Ada Tidewater <ada@harbour.example>\","), "\(message)")
         let read = "Mail/cur/1700000100.M2P2.harbour:2,S"
         try FileManager.default.moveItem(atPath: documents + "/" + unread, toPath: documents + "/" + read)
         try waitUntil("the message marked as read") { try paths("pilot") == [read] }

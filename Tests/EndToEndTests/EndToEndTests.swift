@@ -49,7 +49,7 @@ import FolioProtocol
         #expect(document["mode"] as? String == "lexical")
         let first = try #require((document["results"] as? [[String: Any]])?.first)
         #expect(Set(first.keys) == ["rank", "path", "title", "type", "chunk", "page", "chunk_pages", "page_label", "ocr", "ocr_confidence", "section", "snippet",
-                                  "highlights", "score", "matches_all_terms", "navigation", "ranking"])
+                                  "highlights", "score", "matches_all_terms", "navigation", "ranking", "fields"])
         #expect(first["ranking"] is NSNull)
         #expect(first["path"] as? String == folio.home + "/Documents/taxes/return.md")
         #expect(first["section"] as? String == "Deductions")

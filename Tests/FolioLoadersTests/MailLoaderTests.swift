@@ -29,6 +29,10 @@ import FolioCore
         ])
         #expect(text.contains("Moorings A1–A3 must be clear by noon."), "quoted-printable decoded: \(text)")
         #expect(document.pages.flatMap(\.lines).allSatisfy { $0.section == "Réunion du port: dredging schedule" })
+        #expect(document.fields == [
+            .from: "Ada Tidewater <ada@harbour.example>", .to: "Harbour Office <office@harbour.example>, Ben Quay <ben@harbour.example>",
+            .cc: "Cé Lighthouse <ce@harbour.example>", .date: "2023-11-14T09:30:00+01",
+        ])
     }
 
     @Test func alternatives_givePlainText_andHTMLOnlyWhenThereIsNoPlainText() throws {

@@ -37,6 +37,7 @@ import FolioCore
         let document = try load("sample.docx")
         #expect(document.kind == .document)
         #expect(document.title == "Harbour Survey")
+        #expect(document.fields == [.author: "Ada Tidewater"], "docProps/core.xml's dc:creator")
         let text = lines(document)
         #expect(text.contains("The estuary floods twice a day."), "runs joined as written, the deletion left out: \(text)")
         #expect(!text.joined(separator: " ").contains("harbour "), "the tracked deletion is not text")
@@ -82,6 +83,7 @@ import FolioCore
         let file = try Fixture.temporary("menu.rtf", Array(rtf.utf8))
         let document = try WordProcessingLoader().load(file)
         #expect(document.title == "Café Notes")
+        #expect(document.fields == [.author: "Someone"])
         let text = lines(document)
         #expect(text == ["Menu", "Crème brûlée, € 12 and naïve", "café bar", "next", "A | B", "after shown text"], "\(text)")
         #expect(section(of: "Crème", in: document) == "Menu")
@@ -103,6 +105,7 @@ import FolioCore
 
     @Test func epub_namesItsAuthor_onceAndOnlyWhereTheTextDoesNot() throws {
         let untitled = try load("untitled.epub")
+        #expect(untitled.fields == [.author: "Ada Tidewater"])
         #expect(untitled.pages[0].lines.first.map { ($0.text, $0.section) } ?? ("", nil) == ("Ada Tidewater", "Tides"))
         let titled = lines(try load("sample.epub"))
         #expect(titled.filter { $0.contains("Ada Tidewater") }.count == 1, "the title page names the author already: \(titled)")

@@ -37,6 +37,26 @@ import FolioSQLite
         try checkFullTextIntegrity(database.path)
     }
 
+    @Test func fields_goWithTheirDocument_andAreReplacedWithIt() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        var record = TemporaryDatabase.record("/d/mail.eml")
+        record.fields = [.from: "Ada <ada@harbour.example>", .date: "2023-11-14T09:30:00+01"]
+        try store.save(record, chunks: TemporaryDatabase.chunks(["dredger arrives"]))
+        try store.save(TemporaryDatabase.record("/d/other.txt"), chunks: TemporaryDatabase.chunks(["dredger too"]))
+        let reader = try IndexReader(path: database.path)
+        let hits = try search(reader, "dredger")
+        #expect(hits.first { $0.path == "/d/mail.eml" }?.fields == record.fields)
+        #expect(hits.first { $0.path == "/d/other.txt" }?.fields == [:])
+        record.fields = [.author: "Ben"]
+        try store.save(record, chunks: TemporaryDatabase.chunks(["dredger again"]))
+        #expect(try search(reader, "dredger").first { $0.path == "/d/mail.eml" }?.fields == [.author: "Ben"])
+        _ = try store.purge(.file("/d/mail.eml"))
+        let left = try SQLiteDatabase(path: database.path, access: .readOnly, busyTimeoutMilliseconds: 0)
+            .withoutTransaction { try $0.value(as: Int64.self, "SELECT count(*) FROM document_field") }
+        #expect(left == 0)
+    }
+
     @Test func titleChange_isFollowedByTheFullTextIndex() throws {
         let database = try TemporaryDatabase()
         let store = try IndexStore(path: database.path)

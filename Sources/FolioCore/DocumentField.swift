@@ -1,0 +1,15 @@
+/// A fact a file records about itself besides its text, kept with its document and shown
+/// by `folioq --json` (`fields`); the raw value is the name stored and shown.
+public enum DocumentField: String, Sendable, Codable, CaseIterable, Comparable {
+    /// Who wrote a book or an office document (EPUB `dc:creator`, Office's and
+    /// OpenDocument's creator, RTF's `\author`).
+    case author
+    /// A message's sender, recipients and copies, as `Name <address>, …`.
+    case from, to, cc
+    /// When a message was sent, ISO 8601.
+    case date
+
+    public static func < (lhs: DocumentField, rhs: DocumentField) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}
