@@ -199,11 +199,20 @@ private struct Builder: Sendable {
 
     /// Whether a word closes a sentence: it ends in `.`, `!`, `?` (or their CJK forms),
     /// possibly followed by closing quotes or brackets.
+    /// Every word is asked: a switch, not a set (hashing each word's last scalars was a
+    /// percent of indexing time).
     private static func endsSentence(_ word: Substring.UnicodeScalarView) -> Bool {
-        guard let last = word.reversed().first(where: { !closers.contains($0) }) else { return false }
-        return terminators.contains(last)
+        guard let last = word.reversed().first(where: { !isCloser($0) }) else { return false }
+        switch last {
+        case ".", "!", "?", "。", "！", "？": return true
+        default: return false
+        }
     }
 
-    private static let closers: Set<Unicode.Scalar> = ["\"", "'", ")", "]", "»", "”", "’"]
-    private static let terminators: Set<Unicode.Scalar> = [".", "!", "?", "。", "！", "？"]
+    private static func isCloser(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", ")", "]", "»", "”", "’": true
+        default: false
+        }
+    }
 }
