@@ -36,7 +36,7 @@ struct DOCXReader {
         }
         let properties = package.properties()
         return LoadedDocument(kind: .document, title: properties.title ?? body.firstTitle, pages: builder.finish(),
-                              fields: properties.author.map { [.author: $0] } ?? [:])
+                              fields: properties.fields)
     }
 
     /// Paragraph styles that are headings, by style id, with their level (0 for "Title"):

@@ -29,7 +29,7 @@ struct ODFReader {
         }
         let properties = package.properties()
         return LoadedDocument(kind: kind, title: properties.title ?? content.firstHeading, pages: content.builder.finish(),
-                              fields: properties.author.map { [.author: $0] } ?? [:])
+                              fields: properties.fields)
     }
 }
 

@@ -163,14 +163,14 @@ struct OfficePackage {
     /// The document's own title and author: OOXML's core properties (`dc:title`,
     /// `dc:creator`) or ODF's meta.xml (`dc:title`, `meta:initial-creator`, else `dc:creator`,
     /// who saved it last).
-    func properties() -> (title: String?, author: String?) {
+    func properties() -> Properties {
         let entry: String
         switch format {
         case .ooxml: entry = "docProps/core.xml"
         case .odf: entry = "meta.xml"
-        case .epub: return (nil, nil)
+        case .epub: return Properties()
         }
-        guard archive.contains(entry) else { return (nil, nil) }
+        guard archive.contains(entry) else { return Properties() }
         let found = try? readXML(entry) { (reader) throws(ZipArchive.Failure) -> [String: String] in
             var found: [String: String] = [:]
             while let event = try reader.next() {
@@ -181,7 +181,18 @@ struct OfficePackage {
             }
             return found
         }
-        return (found?["title"], found?["initial-creator"] ?? found?["creator"])
+        return Properties(title: found?["title"], author: found?["initial-creator"] ?? found?["creator"])
+    }
+
+    /// What an office document's properties say of it.
+    struct Properties {
+        var title: String?
+        var author: String?
+
+        /// The author as the document's field.
+        var fields: [DocumentField: String] {
+            author.map { [.author: $0] } ?? [:]
+        }
     }
 }
 

@@ -46,7 +46,7 @@ struct PPTXReader {
         }
         builder.section = nil
         let properties = package.properties()
-        return LoadedDocument(kind: .presentation, title: properties.title, pages: builder.finish(), fields: properties.author.map { [.author: $0] } ?? [:])
+        return LoadedDocument(kind: .presentation, title: properties.title, pages: builder.finish(), fields: properties.fields)
     }
 }
 

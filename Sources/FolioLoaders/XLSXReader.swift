@@ -39,7 +39,7 @@ struct XLSXReader {
             builder.endPage()
         }
         let properties = package.properties()
-        return LoadedDocument(kind: .spreadsheet, title: properties.title, pages: builder.finish(), fields: properties.author.map { [.author: $0] } ?? [:])
+        return LoadedDocument(kind: .spreadsheet, title: properties.title, pages: builder.finish(), fields: properties.fields)
     }
 
     /// The shared string table: each `si`'s text runs, without phonetic guides (`rPh`).
