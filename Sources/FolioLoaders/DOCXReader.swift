@@ -107,10 +107,6 @@ private struct DOCXBody {
         while let event = try reader.next() {
             switch event {
             case let .start(name):
-                if name.family == .compatibility, name.local == "Fallback" {
-                    try reader.skip(name)
-                    continue
-                }
                 guard name.family == .word else { continue }
                 if Self.skipped.contains(name.local) {
                     try reader.skip(name)

@@ -123,6 +123,31 @@ struct OfficePackage {
         return .malformed(path: file.path, kind: kind, reason: reason)
     }
 
+    /// The relationships of OOXML part `part`, the archive's failures as the loader's error.
+    func relationships(of part: String) throws(LoaderError) -> OOXMLRelationships {
+        do {
+            return try OOXMLRelationships(archive: archive, part: part)
+        } catch {
+            throw loaderError(error)
+        }
+    }
+
+    /// The parts an OOXML main part lists, in its order (a workbook's `sheet`s, a
+    /// presentation's `sldId`s): each `element` of `family` names its part by relationship
+    /// id; its `name` attribute comes with it.
+    func listedParts(in mainPart: String, element: String, of family: XMLNamespace,
+                     relationships: OOXMLRelationships) throws(LoaderError) -> [(part: String, name: String?)] {
+        try readXML(mainPart) { (reader) throws(ZipArchive.Failure) -> [(part: String, name: String?)] in
+            var parts: [(part: String, name: String?)] = []
+            while let event = try reader.next() {
+                guard case let .start(name) = event, name.local == element, name.family == family,
+                      let id = reader.attribute("id", in: OfficeNamespace.relationships), let part = relationships.target(id: id) else { continue }
+                parts.append((part, reader.attribute("name")))
+            }
+            return parts
+        }
+    }
+
     /// The kind of document the package holds: OOXML's main part's content type (in
     /// `[Content_Types].xml`), ODF's and EPUB's `mimetype`.
     func heldKind() -> DocumentKind? {

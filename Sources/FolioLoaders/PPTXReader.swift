@@ -13,23 +13,10 @@ struct PPTXReader {
     let mainPart: String
 
     func read() throws(LoaderError) -> LoadedDocument {
-        let relationships: OOXMLRelationships
-        do {
-            relationships = try OOXMLRelationships(archive: package.archive, part: mainPart)
-        } catch {
-            throw package.loaderError(error)
-        }
-        let slides = try package.readXML(mainPart) { (reader) throws(ZipArchive.Failure) -> [String] in
-            var slides: [String] = []
-            while let event = try reader.next() {
-                guard case let .start(name) = event, name.local == "sldId", name.family == .presentation,
-                      let id = reader.attribute("id", in: OfficeNamespace.relationships), let part = relationships.target(id: id) else { continue }
-                slides.append(part)
-            }
-            return slides
-        }
+        let slides = try package.listedParts(in: mainPart, element: "sldId", of: .presentation,
+                                             relationships: package.relationships(of: mainPart))
         var builder = PageBuilder()
-        for part in slides {
+        for (part, _) in slides {
             var slide = PPTXShapes()
             if package.archive.contains(part) {
                 try package.readXML(part) { (reader) throws(ZipArchive.Failure) in try slide.read(reader) }
@@ -67,10 +54,6 @@ private struct PPTXShapes {
         while let event = try reader.next() {
             switch event {
             case let .start(name):
-                if name.family == .compatibility, name.local == "Fallback" {
-                    try reader.skip(name)
-                    continue
-                }
                 if name.family == .presentation {
                     if name.local == "sp" || name.local == "graphicFrame" { shapes.append((false, false)) }
                     if name.local == "ph", !shapes.isEmpty {

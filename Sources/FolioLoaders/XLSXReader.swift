@@ -11,28 +11,15 @@ struct XLSXReader {
     let mainPart: String
 
     func read() throws(LoaderError) -> LoadedDocument {
-        let relationships: OOXMLRelationships
-        do {
-            relationships = try OOXMLRelationships(archive: package.archive, part: mainPart)
-        } catch {
-            throw package.loaderError(error)
-        }
-        let sheets = try package.readXML(mainPart) { (reader) throws(ZipArchive.Failure) -> [(name: String, part: String)] in
-            var sheets: [(String, String)] = []
-            while let event = try reader.next() {
-                guard case let .start(name) = event, name.local == "sheet", name.family == .sheet,
-                      let id = reader.attribute("id", in: OfficeNamespace.relationships), let part = relationships.target(id: id) else { continue }
-                sheets.append((reader.attribute("name") ?? "", part))
-            }
-            return sheets
-        }
+        let relationships = try package.relationships(of: mainPart)
+        let sheets = try package.listedParts(in: mainPart, element: "sheet", of: .sheet, relationships: relationships)
         var shared: [String] = []
         for part in relationships.targets(ofType: "/sharedStrings") where package.archive.contains(part) {
             shared = try package.readXML(part) { (reader) throws(ZipArchive.Failure) in try Self.sharedStrings(reader) }
         }
         var builder = PageBuilder()
         for sheet in sheets {
-            builder.section = sheet.name.isEmpty ? nil : sheet.name
+            builder.section = sheet.name.flatMap { $0.isEmpty ? nil : $0 }
             if package.archive.contains(sheet.part) {
                 try package.readXML(sheet.part) { (reader) throws(ZipArchive.Failure) in try Self.rows(reader, shared: shared, into: &builder) }
             }

@@ -5,6 +5,8 @@ internal import Glibc
 /// entry is inflated as the reader asks for bytes, and no tree is built, so a sheet of a
 /// million cells costs the memory of its text.
 ///
+/// Office Open XML's `mc:Fallback` elements are skipped with all they hold.
+///
 /// Safe with hostile XML: no network, no external DTD or entity loaded, and entities are
 /// never substituted (an entity reference is skipped, so a "billion laughs" expands to
 /// nothing); libxml2 limits the nesting depth (256) and the length of a text node.
@@ -95,7 +97,14 @@ final class XMLStreamReader {
             switch UInt32(bitPattern: xmlTextReaderNodeType(reader)) {
             case XML_READER_TYPE_ELEMENT.rawValue:
                 let name = currentName
-                if xmlTextReaderIsEmptyElement(reader) == 1 { pendingEnd = name }
+                let empty = xmlTextReaderIsEmptyElement(reader) == 1
+                // Markup compatibility's Fallback repeats what its Choice holds, for readers
+                // that do not know the Choice's markup (a text box is in both): read once.
+                if name.family == .compatibility, name.local == "Fallback" {
+                    if !empty { try skip(name) }
+                    continue
+                }
+                if empty { pendingEnd = name }
                 return .start(name)
             case XML_READER_TYPE_END_ELEMENT.rawValue:
                 return .end(currentName)

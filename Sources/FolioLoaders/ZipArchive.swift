@@ -10,8 +10,7 @@ internal import FolioCore
 ///
 /// Related documentation: <https://libzip.org/documentation/>
 final class ZipArchive {
-    let path: String
-    let budget: InflateBudget
+    private let budget: InflateBudget
     private let archive: OpaquePointer
 
     /// Why an archive could not be read; the loaders turn it into a `LoaderError`.
@@ -28,7 +27,7 @@ final class ZipArchive {
     /// Opens the zip `file`, which must be a regular file within its size limit; `kind` is
     /// what the loader expects it to hold, for the error.
     init(file: SourceFile, kind: DocumentKind) throws(LoaderError) {
-        path = file.path
+        let path = file.path
         let size = try file.checkReadable()
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
@@ -47,13 +46,6 @@ final class ZipArchive {
 
     deinit {
         zip_discard(archive)
-    }
-
-    /// The names of every entry, in the archive's order.
-    var entryNames: [String] {
-        let count = zip_get_num_entries(archive, 0)
-        guard count > 0 else { return [] }
-        return (0 ..< UInt64(count)).compactMap { index in zip_get_name(archive, index, 0).map { String(cString: $0) } }
     }
 
     /// Whether an entry of that name exists.
@@ -132,7 +124,7 @@ final class InflateBudget {
     static let ratioFloor: Int64 = 16 << 20
 
     private let fileSize: Int64
-    private(set) var inflated: Int64 = 0
+    private var inflated: Int64 = 0
 
     init(fileSize: Int64) {
         self.fileSize = fileSize

@@ -47,10 +47,6 @@ enum JSONAnswer {
         var number: Int
         @Nullable var page: Int?
         var reason: String
-
-        enum CodingKeys: String, CodingKey {
-            case citation, number, page, reason
-        }
     }
 
     struct Sent: Encodable {

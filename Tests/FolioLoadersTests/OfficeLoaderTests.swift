@@ -50,6 +50,12 @@ import FolioCore
         #expect(section(of: "anemometer", in: document) == "Comments")
     }
 
+    @Test func docx_readsATextBoxOnce_afterItsParagraph_notItsFallbackCopy() throws {
+        let text = lines(try load("textbox.docx"))
+        #expect(Array(text.prefix(2)) == ["Harbour notice.", "Breakwater inspection due"], "\(text)")
+        #expect(text.filter { $0.contains("Breakwater") }.count == 1)
+    }
+
     @Test func odt_leavesOutTrackedDeletions_andGivesNotesAndCommentsAfterTheirParagraph() throws {
         let document = try load("sample.odt")
         #expect(document.title == "Harbour Survey")

@@ -132,6 +132,18 @@ def documents():
             return data.replace(b'<itemref idref="title_page_xhtml" linear="yes" />', b"")
         return None if name is None else data
     rewrite("sample.epub", "untitled.epub", no_title_page)
+    # A text box as Word writes it: the DrawingML box in mc:Choice, a VML copy in mc:Fallback.
+    def text_box(name, data):
+        if name == "word/document.xml":
+            box = ('<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">'
+                   '<mc:Choice Requires="wps"><w:drawing><w:txbxContent><w:p><w:r><w:t>Breakwater inspection due</w:t></w:r></w:p>'
+                   '</w:txbxContent></w:drawing></mc:Choice><mc:Fallback><w:pict><w:txbxContent><w:p><w:r>'
+                   '<w:t>Breakwater inspection due</w:t></w:r></w:p></w:txbxContent></w:pict></mc:Fallback></mc:AlternateContent>'
+                   '</w:r><w:r><w:t>Harbour notice.</w:t></w:r></w:p>').encode()
+            start = data.index(b"<w:body>") + len(b"<w:body>")
+            return data[:start] + box + data[start:]
+        return None if name is None else data
+    rewrite("sample.docx", "textbox.docx", text_box)
     pandoc(SLIDES, "slides.pptx")
     # PowerPoint keeps the order in presentation.xml's slide list, not in the slide files'
     # names: move the last slide first there, as a user dragging it would.
