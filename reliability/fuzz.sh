@@ -23,7 +23,8 @@ fixtures=Tests/FolioLoadersTests/Fixtures
 seeds=.build/fuzz-seeds-office
 mkdir -p "$seeds"
 for pair in "0 office/sample.docx" "0 office/sample.odt" "0 office/sample.rtf" "1 office/ledger.xlsx" "1 office/ledger.ods" \
-    "2 office/slides.pptx" "2 office/slides.odp" "3 office/paged.epub" "4 mail/alternative.eml" "4 mail/forwarded.eml" "4 mail/attachment.eml"; do
+    "2 office/slides.pptx" "2 office/slides.odp" "3 office/paged.epub" "4 mail/alternative.eml" "4 mail/forwarded.eml" "4 mail/attachment.eml" \
+    "5 mail/Inbox.mbox"; do
     set -- $pair
     { printf "\\00$1"; cat "$fixtures/$2"; } > "$seeds/$(basename "$2")"
 done

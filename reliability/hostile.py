@@ -1,7 +1,7 @@
 """The bad-input part: a generated corpus of hostile files, each of which must end indexed,
 skipped by rule, or failed with a reason that `folioctl errors` shows, while foliod lives
 on and goes on indexing."""
-import os, shutil, stat, time
+import base64, os, shutil, stat, time
 
 from folio import ROOT, Failure, Home, seeded, wait_until
 
@@ -97,6 +97,25 @@ class HostileCorpus:
             for _ in range(rng.randrange(1, 20)):
                 data[rng.randrange(len(data))] = rng.randrange(256)
             self.add(f"flipped/{index}.eml", bytes(data), either)
+        # Mailboxes: not a mailbox, "From " lines around random bytes, a message nested deep,
+        # one cut off, one carrying a zip bomb as its attachment, and a real one with bytes
+        # flipped. Their messages and attachments are documents inside them, not judged here.
+        self.add("mail/random.mbox", rng.randbytes(65_536), either)
+        self.add("mail/garbage.mbox", b"".join(b"From x@y Thu Nov 16 08:00:00 2023\n" + rng.randbytes(4_096) + b"\n" for _ in range(20)), either)
+        self.add("mail/nested.mbox", b"From a@example.org Thu Nov 16 08:00:00 2023\nSubject: nested\n"
+                 b"Content-Type: multipart/mixed; boundary=b0\r\n\r\n" + nested, either)
+        inbox = open(os.path.join(MAIL_FIXTURES, "Inbox.mbox"), "rb").read()
+        self.add("mail/cut.mbox", inbox[: len(inbox) * 2 // 3], {INDEXED})
+        bomb = open(os.path.join(OFFICE_FIXTURES, "bomb.docx"), "rb").read()
+        self.add("mail/bomb.mbox", b"From a@example.org Thu Nov 16 08:00:00 2023\nSubject: bomb\nMIME-Version: 1.0\n"
+                 b"Content-Type: multipart/mixed; boundary=XY\n\n--XY\nContent-Type: text/plain\n\nsee attached\n--XY\n"
+                 b"Content-Type: application/octet-stream; name=bomb.docx\nContent-Disposition: attachment; filename=bomb.docx\n"
+                 b"Content-Transfer-Encoding: base64\n\n" + base64.encodebytes(bomb) + b"--XY--\n", {INDEXED})
+        for index in range(10 if self.full else 3):
+            data = bytearray(inbox)
+            for _ in range(rng.randrange(1, 40)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+            self.add(f"flipped/{index}.mbox", bytes(data), either)
         sources = ["digital.pdf", "headers.pdf", "mixed.pdf", "scanned.pdf"]
         for index in range(200 if self.full else 24):
             data = bytearray(open(os.path.join(PDF_FIXTURES, sources[index % len(sources)]), "rb").read())

@@ -27,7 +27,8 @@ struct OpenCommand: ParsableCommand {
     }
 
     func run() throws {
-        let path = AbsolutePath.normalise(common.paths.expandingTilde(file), relativeTo: Environment.currentDirectory)
+        // A document inside a file (`folioq` shows it as FILE//WHERE) keeps its `//`.
+        let path = DocumentKey.isInner(file) ? file : AbsolutePath.normalise(common.paths.expandingTilde(file), relativeTo: Environment.currentDirectory)
         let options: OpenOptions
         do {
             options = try common.configuration().open

@@ -55,6 +55,15 @@ extension FolioConfiguration {
             if let seconds = try ocr.int("time_budget_seconds", atLeast: 1) { configuration.ocr.timeBudgetSeconds = seconds }
             try ocr.rejectUnreadKeys()
         }
+        if var mail = try reader.table("mail") {
+            if let folders = try mail.strings("mailbox_folders") {
+                guard folders.allSatisfy({ $0.hasPrefix("/") || $0 == "~" || $0.hasPrefix("~/") }) else {
+                    throw .invalidValue(file: file, key: "mail.mailbox_folders", reason: "must list absolute folders (or ones starting with ~/)")
+                }
+                configuration.mail.mailboxFolders = folders
+            }
+            try mail.rejectUnreadKeys()
+        }
         if var open = try reader.table("open") {
             for (key, path) in [("command", \OpenOptions.command), ("pdf_command", \OpenOptions.pdfCommand)] {
                 guard let command = try open.strings(key) else { continue }

@@ -19,6 +19,7 @@ public struct FolioConfiguration: Sendable, Equatable {
     public var open: OpenOptions
     public var embeddings: EmbeddingOptions
     public var ask: AskOptions
+    public var mail = MailOptions(mailboxFolders: [])
 
     public init(folders: [String], includeHidden: Bool, exclude: [String], maxFileSize: Int64, chunking: ChunkingOptions,
                 pdf: PDFOptions, ocr: OCROptions, daemon: DaemonOptions, open: OpenOptions, embeddings: EmbeddingOptions, ask: AskOptions) {

@@ -11,6 +11,10 @@ public struct LoadedDocument: Sendable, Equatable, Codable {
     /// What the file records about itself besides its text, by name (`DocumentField`):
     /// a book's author, a message's sender and date.
     public var fields: [DocumentField: String]
+    /// Files the document carries (a message's attachments), indexed as documents of
+    /// their own under it (`DocumentKey`). Not sent between processes: `folioctl extract`
+    /// shows their names in the text.
+    public var attachments: [Attachment] = []
 
     public init(kind: DocumentKind, title: String?, pages: [Page], problems: [String] = [], fields: [DocumentField: String] = [:]) {
         self.kind = kind
@@ -18,6 +22,25 @@ public struct LoadedDocument: Sendable, Equatable, Codable {
         self.pages = pages
         self.problems = problems
         self.fields = fields
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, title, pages, problems, fields
+    }
+}
+
+/// A file inside a document: a mail attachment.
+public struct Attachment: Sendable, Equatable {
+    /// Its file name, as the message gives it.
+    public var name: String
+    /// Its decoded bytes; `nil` when they were over the size limit (`size` says how many).
+    public var content: [UInt8]?
+    public var size: Int
+
+    public init(name: String, content: [UInt8]?, size: Int) {
+        self.name = name
+        self.content = content
+        self.size = size
     }
 }
 

@@ -78,7 +78,7 @@ public final class Daemon {
         if getpriority(process, 0) < 10 { setpriority(process, 0, 10) }
         let store = try IndexStore(path: setup.databasePath, busyTimeoutSeconds: Self.busyTimeoutSeconds)
         let engine = IndexEngine(store: store, home: setup.home, workerArguments: setup.workerArguments, watches: watches,
-                                 configuration: setup.configuration)
+                                 configuration: setup.configuration.watchingMailboxFolders)
         self.engine = engine
         notifier.notify("READY=1")
         logger.info("started", metadata: ["folders": "\(setup.configuration.folders)"])
@@ -217,7 +217,7 @@ public final class Daemon {
         guard let engine else { return .failed(reason: "foliod is starting") }
         do {
             let fresh = try setup.reloadConfiguration()
-            engine.feed(.configure(fresh))
+            engine.feed(.configure(fresh.watchingMailboxFolders))
             logger.info("configuration reloaded", metadata: ["folders": "\(fresh.folders)"])
             return .done
         } catch {

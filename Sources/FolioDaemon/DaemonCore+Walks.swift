@@ -42,7 +42,7 @@ extension DaemonCore {
             let message = "\(path): \(reason)"
             lastError = message
             var actions: [DaemonAction] = [.log(.notice, "not walked: \(reason)", path: path), .report(.problem(path: path, reason: reason))]
-            if DocumentKind(path: path) != nil { actions.append(.change(.recordFailure(path, signature: .unknown, reason: message))) }
+            if kinds.kind(of: path) != nil { actions.append(.change(.recordFailure(path, signature: .unknown, reason: message))) }
             return actions
         }
     }

@@ -17,6 +17,8 @@ internal import FolioWatch
 /// there is space (`retryAfterFullDisk`).
 public struct DaemonCore: Sendable {
     var configuration = FolioConfiguration.default
+    /// What each file is read as, mailboxes told by the configuration.
+    private(set) var kinds = FileKinds()
     /// Expands `~` in the configuration's folders and exclusions.
     let home: String
     /// The cores, for the worker limit when the configuration leaves it at 0.
@@ -155,6 +157,7 @@ public struct DaemonCore: Sendable {
     private mutating func configure(_ fresh: FolioConfiguration, now: Int64) -> [DaemonAction] {
         configuration = fresh
         rules = ExcludeRules(patterns: fresh.exclude, home: home)
+        kinds = FileKinds(fresh, home: home)
         coalescer = Coalescer(quiet: Int64(fresh.daemon.debounceMilliseconds), maximumDelay: Int64(fresh.daemon.maximumDelayMilliseconds))
         pool.settings = .init(limit: Self.workerLimit(fresh, cores: cores), fileTimeoutMilliseconds: Int64(fresh.daemon.fileTimeoutSeconds) * 1000)
         let wanted = fresh.folders.map { AbsolutePath.normalise(FolioPaths.expandingTilde($0, home: home), relativeTo: "/") }

@@ -92,7 +92,7 @@ final class IndexEngine {
     }
 
     private func storedSignature(_ path: String) -> StoredSignature {
-        guard DocumentKind(path: path) != nil else { return .notLookedUp }
+        guard core.kinds.kind(of: path) != nil else { return .notLookedUp }
         do {
             return try store.storedDocument(at: path).map { .stored($0.signature) } ?? .absent
         } catch {
@@ -123,7 +123,7 @@ final class IndexEngine {
             walks[id] = nil
         case let .change(change):
             if let busy = databaseBusy { return feed(.refused(change, busy)) }
-            switch writer.make(change) {
+            switch writer.make(change, kinds: core.kinds) {
             case let .success(count):
                 purged += count
             case let .failure(refusal):

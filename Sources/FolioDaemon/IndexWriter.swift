@@ -10,7 +10,8 @@ struct IndexWriter {
     let store: IndexStore
 
     /// Makes `change`; returns how many documents it removed, or the database's refusal.
-    func make(_ change: IndexChange) -> Result<Int, StoreRefusal> {
+    /// `kinds` says which files Folio reads (the daemon's, from its configuration).
+    func make(_ change: IndexChange, kinds: FileKinds) -> Result<Int, StoreRefusal> {
         do throws(StoreError) {
             switch change {
             case let .purge(path, tree):
@@ -18,17 +19,20 @@ struct IndexWriter {
             case let .moveFile(old, new):
                 // Renamed to a name of a kind Folio does not read (`notes.txt` to
                 // `notes.bak`): the document goes.
-                if DocumentKind(path: new) != nil, try store.rename(file: old, to: new) { return .success(0) }
+                if kinds.kind(of: new) != nil, try store.rename(file: old, to: new) { return .success(0) }
                 return .success(try store.purge(.file(old)))
             case let .moveTree(old, new):
                 try store.rename(tree: old, to: new)
                 return .success(0)
             case let .purgeUnseen(root, seen):
                 var purged = 0
-                for path in try store.paths(in: .tree(root)) where !seen.contains(path) { purged += try store.purge(.file(path)) }
+                // A document inside a file (`DocumentKey`) goes with its file.
+                for path in try store.paths(in: .tree(root)) where !DocumentKey.isInner(path) && !seen.contains(path) {
+                    purged += try store.purge(.file(path))
+                }
                 return .success(purged)
             case let .recordFailure(path, signature, reason):
-                guard let kind = DocumentKind(path: path) else { return .success(0) }
+                guard let kind = kinds.kind(of: path) else { return .success(0) }
                 guard let signature = signature ?? Self.signature(of: path) else { return .success(0) }
                 try store.recordFailure(path, kind: kind, signature: signature, reason: reason, at: Int64(time(nil)))
                 return .success(0)

@@ -34,22 +34,27 @@ public struct DocumentIndexer: Sendable {
 
     package let store: IndexStore
     let configuration: FolioConfiguration
-    private let ocrTurns: (any OCRTurns)?
-    private let registry: LoaderRegistry
-    private let chunker: any Chunker
+    /// Which files are mailboxes (`[mail] mailbox_folders`).
+    let kinds: FileKinds
+    let ocrTurns: (any OCRTurns)?
+    let registry: LoaderRegistry
+    let chunker: any Chunker
     private let filter = HeaderFooterFilter()
 
     /// `registry` and `chunker` are Folio's own unless a library user gives theirs
     /// (`FolioEngine`); the chunker's default cuts by `configuration.chunking`.
-    public init(store: IndexStore, configuration: FolioConfiguration, registry: LoaderRegistry = .standard, chunker: (any Chunker)? = nil) {
-        self.init(store: store, configuration: configuration, registry: registry, chunker: chunker, ocrTurns: nil)
+    /// `kinds` says which files are mailboxes: only `.mbox` files unless given.
+    public init(store: IndexStore, configuration: FolioConfiguration, kinds: FileKinds = FileKinds(), registry: LoaderRegistry = .standard,
+                chunker: (any Chunker)? = nil) {
+        self.init(store: store, configuration: configuration, kinds: kinds, registry: registry, chunker: chunker, ocrTurns: nil)
     }
 
     /// With `ocrTurns`, each page is recognised only when they allow (the daemon's workers).
-    package init(store: IndexStore, configuration: FolioConfiguration, registry: LoaderRegistry = .standard, chunker: (any Chunker)? = nil,
-         ocrTurns: (any OCRTurns)?) {
+    package init(store: IndexStore, configuration: FolioConfiguration, kinds: FileKinds, registry: LoaderRegistry = .standard,
+                 chunker: (any Chunker)? = nil, ocrTurns: (any OCRTurns)?) {
         self.store = store
         self.configuration = configuration
+        self.kinds = kinds
         self.registry = registry
         self.chunker = chunker ?? WordChunker(options: configuration.chunking)
         self.ocrTurns = ocrTurns
@@ -59,9 +64,10 @@ public struct DocumentIndexer: Sendable {
     /// `path` itself, or `key` when given: a library user's source identifier for a file,
     /// or for the text it handed over in a file of its own (`FolioEngine.ingest`).
     public func index(_ path: String, status: FileStatus, now: Int64, as key: String? = nil) throws(StoreError) -> Outcome {
+        let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
+        if kinds.isMailbox(path) { return try indexMailbox(path, as: key ?? path, signature: signature, now: now) }
         guard let loader = registry.loader(forPath: path) else { return .unsupported }
         let key = key ?? path
-        let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
         let stored = try store.storedDocument(at: key)
         if let stored, stored.signature == signature { return .unchanged }
 
@@ -83,8 +89,19 @@ public struct DocumentIndexer: Sendable {
             try store.touch(key, signature: signature, at: now)
             return .touched
         }
+        if stored?.kind == .mail { try store.purge(.inside(key)) }
         let file = SourceFile(path: path, maxSize: configuration.maxFileSize, contentHash: record.contentHash, pdf: configuration.pdf,
                               ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store), ocrTurns: ocrTurns)
+        return try extract(file, with: loader, into: record, stem: file.stem)
+    }
+
+    /// Reads `file` with `loader` and writes it as `record` (its key, signature and hash
+    /// set), then the files it carries (a message's attachments) as documents inside it.
+    /// `stem` is the title of last resort. A failure's reason names the file as `shown`
+    /// when given (an attachment's key, not the temporary copy read).
+    func extract(_ file: SourceFile, with loader: any DocumentLoader, into record: DocumentRecord, stem: String,
+                 shown: String? = nil) throws(StoreError) -> Outcome {
+        var record = record
         // Page by page: a PDF of thousands of pages is never held whole, and once it has
         // made more chunks than `chunksHeld` they are written as they come.
         var pipeline = PagePipeline(filter: loader.kind.hasRunningHeaders ? filter : nil, chunker: chunker)
@@ -107,7 +124,7 @@ public struct DocumentIndexer: Sendable {
                         // first part: changed at the end, it would make FTS5 delete and index
                         // every chunk of the document again (the title is in every chunk's row).
                         record.title = DocumentTitle.choose(own: ownTitle, kind: loader.kind, filteredPages: pipeline.firstPages,
-                                                            fileStem: file.stem)
+                                                            fileStem: stem)
                         written = try store.begin(record)
                     }
                     try store.append(pipeline.takeChunks(), to: &written)
@@ -121,12 +138,12 @@ public struct DocumentIndexer: Sendable {
             // until it is read again.
             return .deferred
         } catch {
-            record.error = error.description
+            record.error = shown.map { error.description.replacing(file.path, with: $0) } ?? error.description
             try store.save(record, chunks: [])
-            return .failed(reason: error.description)
+            return .failed(reason: record.error!)
         }
         pipeline.finish()
-        record.title = DocumentTitle.choose(own: document.title, kind: document.kind, filteredPages: pipeline.firstPages, fileStem: file.stem)
+        record.title = DocumentTitle.choose(own: document.title, kind: document.kind, filteredPages: pipeline.firstPages, fileStem: stem)
         record.pageCount = pages.count
         record.fields = document.fields
         record.status = document.problems.isEmpty ? .indexed : .partial
@@ -143,8 +160,11 @@ public struct DocumentIndexer: Sendable {
         } catch .documentGone {
             return .gone
         }
-        return record.error.map { .partial(chunks: chunkCount, reason: $0) } ?? .indexed(chunks: chunkCount)
+        let carried = try indexAttachments(document.attachments, of: record.path, signature: record.signature, now: record.indexedAt)
+        let chunkTotal = chunkCount + carried
+        return record.error.map { .partial(chunks: chunkTotal, reason: $0) } ?? .indexed(chunks: chunkTotal)
     }
+
 
     /// Chunks held before a document is written in parts: about 250,000 words, more than
     /// nearly every document has, so nearly all are replaced in one transaction.

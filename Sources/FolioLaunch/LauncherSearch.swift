@@ -58,7 +58,7 @@ public final class LauncherSearch {
     /// again since the search), a row without snippet if the id names an indexed file.
     public func row(for id: ResultID) throws(StoreError) -> Row? {
         if let row = remembered[id] { return row }
-        guard let reader = try openReader(), let document = try reader.documents(in: .file(id.path)).first else { return nil }
+        guard let reader = try openReader(), let document = try reader.documents(in: .document(id.path)).first else { return nil }
         let name = document.title ?? Self.fileName(id.path)
         let page = Self.pageText(kind: document.kind, page: id.page, label: nil)
         return Row(id: id, kind: document.kind, name: name, pageText: page, description: page ?? "",

@@ -13,8 +13,11 @@ public final class Opener {
         self.options = options
     }
 
-    /// The command that opens `path`, at `page` for a PDF.
+    /// The command that opens `path`, at `page` for a PDF. A document inside a file (a
+    /// mailbox's message, a message's attachment: `DocumentKey`) opens that file, which
+    /// the desktop gives to the mail program.
     public func command(path: String, page: Int, kind: DocumentKind) -> [String] {
+        if DocumentKey.isInner(path) { return command(path: DocumentKey.file(of: path), page: 1, kind: .mail) }
         if kind == .pdf {
             if !options.pdfCommand.isEmpty { return Self.fill(options.pdfCommand, path: path, page: page) }
             if options.command.isEmpty, let viewer = defaultPDFViewer, ProgramRunner.isInstalled(viewer.rawValue) {
@@ -34,6 +37,7 @@ public final class Opener {
     /// Opens the folder that holds `path`.
     @discardableResult
     public func openContainingFolder(of path: String) throws(LaunchError) -> Int32 {
+        let path = DocumentKey.file(of: path)
         let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? path
         return try ProgramRunner.start(options.command.isEmpty ? ["xdg-open", folder] : Self.fill(options.command, path: folder, page: 1))
     }

@@ -102,7 +102,7 @@ public struct FolioQuery: ParsableCommand {
             if let path {
                 let absolute = AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory)
                 if let pages {
-                    request.scope = .file(absolute)
+                    request.scope = .document(absolute)
                     request.pages = pages.range
                 } else {
                     request.scope = .tree(absolute)

@@ -31,7 +31,13 @@ extension PathScope {
         case .everything:
             return ("1", [])
         case let .file(path):
-            return ("\(column) = ?", [path])
+            // The documents inside the file start with "path//", and sort between it and
+            // "path/0".
+            return ("(\(column) = ? OR (\(column) >= ? AND \(column) < ?))", [path, path + "//", path + "/0"])
+        case let .document(key):
+            return ("\(column) = ?", [key])
+        case let .inside(path):
+            return ("(\(column) >= ? AND \(column) < ?)", [path + "//", path + "/0"])
         case let .tree(directory):
             // Every path that starts with "dir/" sorts between "dir/" and "dir0" ('0' follows
             // '/' in the byte order), so the path index answers this.

@@ -33,6 +33,8 @@ struct WorkerCommand: ParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
-        WorkerLoop.run(configuration: configuration) { () throws(StoreError) in try IndexStore(path: path) }
+        WorkerLoop.run(configuration: configuration, kinds: FileKinds(configuration, home: common.paths.home)) { () throws(StoreError) in
+            try IndexStore(path: path)
+        }
     }
 }

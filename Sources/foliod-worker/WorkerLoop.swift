@@ -18,7 +18,7 @@ enum WorkerLoop {
     /// `openStore` is called at the first `index` request, and again at the next one if it
     /// failed (the database was held, say): a worker that only extracts never opens (nor
     /// creates) the database.
-    static func run(configuration: FolioConfiguration, openStore: () throws(StoreError) -> IndexStore) {
+    static func run(configuration: FolioConfiguration, kinds: FileKinds, openStore: () throws(StoreError) -> IndexStore) {
         let requests = RequestReader()
         let turns = WorkerOCRTurns(requests: requests)
         var indexer: DocumentIndexer?
@@ -36,13 +36,15 @@ enum WorkerLoop {
             switch request {
             case let .index(path):
                 do throws(StoreError) {
-                    if indexer == nil { indexer = DocumentIndexer(store: try openStore(), configuration: configuration, ocrTurns: turns) }
+                    if indexer == nil { indexer = DocumentIndexer(store: try openStore(), configuration: configuration, kinds: kinds, ocrTurns: turns) }
                     answer(.finished(index(path, indexer: indexer!, ocrPages: { LoaderRegistry.ocrRecognitions - recognitions })))
                 } catch {
                     answer(.finished(.refused(error.refusal)))
                 }
             case let .extract(path, options):
-                answer(extract(path, options: options, configuration: configuration, turns: turns))
+                answer(kinds.isMailbox(path)
+                    ? .extractFailed(reason: "\(path) is a mailbox, whose messages are documents of their own: search them with folioq --path")
+                    : extract(path, options: options, configuration: configuration, turns: turns))
             case .turn:
                 // Only ever sent while the worker waits in `WorkerOCRTurns.take`.
                 break

@@ -305,6 +305,44 @@ import FolioProtocol
         try waitUntil("the message deleted") { try paths("pilot").isEmpty }
     }
 
+    /// A mbox mailbox in Documents and a Thunderbird folder named in the configuration:
+    /// a document per message, attachments inside them; mail appended, the mailbox
+    /// renamed and deleted as a mail program and a person do.
+    @Test func mailboxes_areADocumentPerMessage_asMailArrivesAndTheyMove() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FolioLoadersTests/Fixtures/mail").path
+        let thunderbird = folio.home + "/.thunderbird/p.default/Mail"
+        try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\nworkers = 2\n[mail]\nmailbox_folders = [\"~/.thunderbird/p.default/Mail\"]\n")
+        try FileManager.default.createDirectory(atPath: thunderbird, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/Thunderbird/Local Folders", toPath: thunderbird + "/Local Folders")
+        let daemon = try start()
+        defer { stop(daemon) }
+        try FileManager.default.copyItem(atPath: fixtures + "/Inbox.mbox", toPath: documents + "/Inbox.mbox")
+        try waitUntil("the messages and attachments are searchable") {
+            try paths("mooring") == ["Inbox.mbox//1"] && paths("crane") == ["Inbox.mbox//3"]
+                && paths("\"harbour survey\"").contains("Inbox.mbox//2/sample.docx")
+        }
+        let archive = try folio.run("folioq", ["--format", "paths", "berth plan"]).output
+        #expect(archive == thunderbird + "/Local Folders/Archive//1\n")
+        let errors = try folio.run("folioctl", ["errors"]).output
+        #expect(errors.contains("Inbox.mbox//2/encrypted.docx"), "\(errors)")
+
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: documents + "/Inbox.mbox"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("From ben@harbour.example Thu Nov 16 08:00:00 2023\nSubject: Dredging finished\n\nNine metres.\n\n".utf8))
+        try handle.close()
+        try waitUntil("the appended message") { try paths("metres") == ["Inbox.mbox//4"] }
+
+        try FileManager.default.moveItem(atPath: documents + "/Inbox.mbox", toPath: documents + "/Archive 2023.mbox")
+        try waitUntil("the renamed mailbox") {
+            try paths("metres") == ["Archive 2023.mbox//4"] && paths("\"harbour survey\"").contains("Archive 2023.mbox//2/sample.docx")
+        }
+        try FileManager.default.removeItem(atPath: documents + "/Archive 2023.mbox")
+        try waitUntil("the deleted mailbox") {
+            try paths("metres").isEmpty && paths("mooring").isEmpty && !(try folio.run("folioctl", ["sources"]).output.contains(".mbox"))
+        }
+    }
+
     /// Found by the reliability suite's churn: a file renamed or deleted while a worker
     /// read it. The rename (or purge) finds no row yet; the worker then writes one under
     /// the old path, which must not stay.

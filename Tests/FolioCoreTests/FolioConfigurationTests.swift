@@ -99,6 +99,30 @@ import Foundation
         #expect(configuration.open == OpenOptions(command: ["gio", "open", "{uri}"], pdfCommand: ["zathura", "--page={page}", "{path}"]))
     }
 
+    @Test func mailboxFolders_areRead_andTellMailboxesWithoutAnExtension() throws {
+        let configuration = try FolioConfiguration(toml: "[mail]\nmailbox_folders = [\"~/.thunderbird/p.default/Mail\"]\n", file: "c.toml")
+        #expect(configuration.mail.mailboxFolders == ["~/.thunderbird/p.default/Mail"])
+        #expect(configuration.watchingMailboxFolders.folders == ["~/Documents", "~/.thunderbird/p.default/Mail"])
+        let kinds = FileKinds(configuration, home: "/home/ada")
+        let folder = "/home/ada/.thunderbird/p.default/Mail"
+        #expect(kinds.isMailbox(folder + "/Local Folders/Inbox") && kinds.kind(of: folder + "/Local Folders/Inbox") == .mail)
+        #expect(kinds.isMailbox(folder + "/Local Folders/Inbox.sbd/Receipts"))
+        #expect(!kinds.isMailbox(folder + "/Local Folders/Inbox.msf") && kinds.kind(of: folder + "/Local Folders/Inbox.msf") == nil)
+        #expect(kinds.kind(of: folder + "/Local Folders/filterlog.html") == .html)
+        #expect(!kinds.isMailbox("/home/ada/Documents/Makefile"), "outside the mailbox folders a file without an extension is not mail")
+        #expect(kinds.isMailbox("/home/ada/Documents/old.MBOX") && FileKinds().isMailbox("/x/Archive.mbox"))
+        #expect(!kinds.isMailbox(folder + "/Maildir/cur/1700000000.M1P1.harbour"))
+        #expect(throws: ConfigurationError.self) { try FolioConfiguration(toml: "[mail]\nmailbox_folders = [\"Mail\"]\n", file: "c.toml") }
+    }
+
+    @Test func documentKeys_nameDocumentsInsideFiles() {
+        #expect(DocumentKey.inner("42", of: "/m/Inbox") == "/m/Inbox//42")
+        #expect(DocumentKey.inner("a.pdf", of: "/m/Inbox//42") == "/m/Inbox//42/a.pdf")
+        #expect(DocumentKey.file(of: "/m/Inbox//42/a.pdf") == "/m/Inbox" && DocumentKey.file(of: "/m/Inbox") == "/m/Inbox")
+        #expect(DocumentKey.isInner("/m/Inbox//42") && !DocumentKey.isInner("/m/Inbox"))
+        #expect(DocumentKey.part("2023/24 report.pdf") == "2023_24 report.pdf" && DocumentKey.part("..") == "unnamed" && DocumentKey.part("") == "unnamed")
+    }
+
     @Test func syntaxError_givesTheLine() {
         do {
             _ = try FolioConfiguration(toml: "folders = [\"a\"]\nmax_file_size = = 3\n", file: "c.toml")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FolioCore
+import FolioSystem
 @testable import FolioLoaders
 
 /// Mail messages written by Python's email package (`Fixtures/office/generate.py`), and
@@ -48,6 +49,7 @@ import FolioCore
         let attached = try lines("attachment.eml")
         #expect(attached.contains("Attachment: invoice-2023.pdf"))
         #expect(!attached.contains { $0.contains("PDF-1.4") }, "an attachment's bytes are not text")
+        #expect(try load("attachment.eml").attachments == [Attachment(name: "invoice-2023.pdf", content: Array("%PDF-1.4 not really a pdf".utf8), size: 25)])
         let forwarded = try load("forwarded.eml")
         let text = forwarded.pages.flatMap(\.lines)
         #expect(text.contains { $0.text == "Spring tides on the 12th." && $0.section == "Forwarded: Tide tables for December" })
@@ -78,5 +80,49 @@ import FolioCore
         #expect(DocumentKind(path: "/h/projects/cur/2023.txt") == .text)
         let document = try load("Maildir/cur/1700000000.M1P1.harbour:2,S")
         #expect(document.title == "Berth allocation")
+    }
+
+    @Test func attachments_overTheLimit_areKeptWithoutTheirBytes() throws {
+        let reader = try MailboxReader(path: Fixture.file("mail/Inbox.mbox").path, from: 0, attachmentLimit: 1_000)
+        _ = try reader.next()
+        let attachments = try #require(try reader.next()).document.attachments
+        let docx = try Data(contentsOf: URL(fileURLWithPath: Fixture.file("office/sample.docx").path))
+        #expect(attachments[0] == Attachment(name: "sample.docx", content: nil, size: docx.count))
+        #expect(attachments[2].content?.count == 8, "logo.png is under the limit")
+    }
+
+    @Test func mailbox_isReadMessageByMessage_fromTheStartOrAnyMessagesStart() throws {
+        let path = Fixture.file("mail/Inbox.mbox").path
+        let reader = try MailboxReader(path: path, from: 0, attachmentLimit: 1 << 20)
+        var messages: [MailboxReader.Message] = []
+        while let message = try reader.next() { messages.append(message) }
+        #expect(messages.map(\.document.title) == ["Mooring fees", "Survey attached", "Crane maintenance"])
+        #expect(messages.map(\.start) == [0, messages[0].end, messages[1].end])
+        #expect(messages[2].end == Int64(try FileStatus.of(path).size))
+        #expect(messages[0].document.pages[0].lines.map(\.text).contains("From the quay office, with regards."),
+                "the mbox quoting of a line starting \"From \" is taken off")
+        #expect(messages[1].document.attachments.map(\.name) == ["sample.docx", "encrypted.docx", "logo.png"])
+        #expect(messages[1].document.attachments[0].content.map { Data($0) } == (try Data(contentsOf: URL(fileURLWithPath: Fixture.file("office/sample.docx").path))))
+        #expect(messages[2].document.fields[.from] == "Ben Quay <ben@harbour.example>")
+
+        let onward = try MailboxReader(path: path, from: messages[1].start, attachmentLimit: 1 << 20)
+        #expect(try onward.next()?.document.title == "Survey attached")
+        #expect(try onward.next()?.start == messages[2].start)
+        #expect(try onward.next() == nil)
+    }
+
+    @Test func whatIsNoMailbox_isRefused() throws {
+        let path = Fixture.file("mail/plain.eml").path
+        #expect(throws: LoaderError.malformed(path: path, kind: .mail,
+                                              reason: "not a mailbox in the mbox format: no \"From \" line where a message should begin (byte 0)")) {
+            _ = try MailboxReader(path: path, from: 0, attachmentLimit: 1 << 20)
+        }
+        let inbox = Fixture.file("mail/Inbox.mbox").path
+        #expect(throws: LoaderError.self, "not at a message's start") { _ = try MailboxReader(path: inbox, from: 7, attachmentLimit: 1 << 20) }
+        let empty = try Fixture.temporary("Empty.mbox", [])
+        #expect(try MailboxReader(path: empty.path, from: 0, attachmentLimit: 1 << 20).next() == nil)
+        #expect(throws: LoaderError.unreadable(path: "/nonexistent/Inbox", reason: "No such file or directory")) {
+            _ = try MailboxReader(path: "/nonexistent/Inbox", from: 0, attachmentLimit: 1 << 20)
+        }
     }
 }

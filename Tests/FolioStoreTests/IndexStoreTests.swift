@@ -171,6 +171,23 @@ import FolioSQLite
         let hits = try IndexReader(path: database.path).search(SearchRequest(query: SearchQuery(parsing: "moving"), limit: 10))
         #expect(Set(hits.map(\.path)) == ["/b/renamed.txt", "/c/a/sub/y.txt", "/c/a/x.txt"])
     }
+
+    /// A mailbox's messages and their attachments (`DocumentKey`) go where their file goes.
+    @Test func documentsInsideAFile_areRenamedAndPurgedWithIt_andCountedApart() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        for path in ["/m/Inbox", "/m/Inbox//1", "/m/Inbox//2", "/m/Inbox//2/a.pdf", "/m/Inbox2", "/m/Inbox.sbd/x", "/m/Ïnbox//1"] {
+            try store.save(TemporaryDatabase.record(path), chunks: TemporaryDatabase.chunks(["inner words"]))
+        }
+        #expect(try store.innerCount(of: "/m/Inbox") == 2)
+        #expect(try store.innerCount(of: "/m/Ïnbox") == 1)
+        #expect(try store.documents(in: .document("/m/Inbox")).map(\.path) == ["/m/Inbox"])
+        #expect(try store.paths(in: .inside("/m/Inbox")) == ["/m/Inbox//1", "/m/Inbox//2", "/m/Inbox//2/a.pdf"])
+        #expect(try store.rename(file: "/m/Inbox", to: "/m/Old"))
+        #expect(try store.paths(in: .everything) == ["/m/Inbox.sbd/x", "/m/Inbox2", "/m/Old", "/m/Old//1", "/m/Old//2", "/m/Old//2/a.pdf", "/m/Ïnbox//1"])
+        #expect(try store.purge(.file("/m/Old")) == 4)
+        #expect(try store.paths(in: .everything) == ["/m/Inbox.sbd/x", "/m/Inbox2", "/m/Ïnbox//1"])
+    }
 }
 
 /// What a forgotten file leaves behind, and how a full disk is told apart.

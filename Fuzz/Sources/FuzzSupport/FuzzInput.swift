@@ -33,6 +33,19 @@ public struct FuzzInput {
         _ = try? loader.load(SourceFile(path: path, maxSize: Int64.max))
     }
 
+    /// Reads the bytes as a mbox mailbox, every message (and its attachments' bytes) to
+    /// the end.
+    public func readMailbox() {
+        let path = Self.scratch + ".mbox"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fatalError("cannot write \(path)") }
+        guard let reader = try? MailboxReader(path: path, from: 0, attachmentLimit: Int64(bytes.count)) else { return }
+        var last: Int64 = -1
+        while let message = try? reader.next() {
+            require(message.start > last && message.end >= message.start, "messages out of order: \(message.start)..\(message.end) after \(last)")
+            last = message.start
+        }
+    }
+
     private static let scratch = "/dev/shm/folio-fuzz-\(getpid())"
 }
 

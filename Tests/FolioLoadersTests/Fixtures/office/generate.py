@@ -402,9 +402,65 @@ def mail():
             out.write(message.as_bytes(policy=policy.SMTP))
 
 
+def mailboxes():
+    """Mailboxes and messages with attachments, in Fixtures/mail: Inbox.mbox (Python's
+    mailbox module writes mbox as mail tools do, quoting a body line starting "From "),
+    attached.eml, and a Thunderbird-style folder (mailboxes without an extension, beside
+    the .msf summaries Thunderbird keeps)."""
+    import mailbox
+    from email.message import EmailMessage
+    folder = os.path.join(os.path.dirname(HERE), "mail")
+    office = HERE
+
+    def message(subject, body, sender="Ada Tidewater <ada@harbour.example>"):
+        m = EmailMessage()
+        m["Subject"] = subject
+        m["From"] = sender
+        m["To"] = "Harbour Office <office@harbour.example>"
+        m["Date"] = "Wed, 15 Nov 2023 10:00:00 +0100"
+        m.set_content(body)
+        return m
+
+    def attach(m, name, subtype="octet-stream"):
+        with open(os.path.join(office, name), "rb") as f:
+            m.add_attachment(f.read(), maintype="application", subtype=subtype, filename=name)
+
+    path = os.path.join(folder, "Inbox.mbox")
+    if os.path.exists(path):
+        os.remove(path)
+    box = mailbox.mbox(path)
+    box.add(message("Mooring fees", "The mooring fees rise in January.\nFrom the quay office, with regards.\n"))
+    survey = message("Survey attached", "The survey and the locked ledger are attached.\n")
+    attach(survey, "sample.docx")
+    attach(survey, "encrypted.docx")
+    survey.add_attachment(b"\x89PNG\r\n\x1a\n", maintype="image", subtype="png", filename="logo.png")
+    box.add(survey)
+    box.add(message("Crane maintenance", "The crane is serviced on Friday.\n", sender="Ben Quay <ben@harbour.example>"))
+    box.flush()
+    box.close()
+
+    attached = message("Slides for the board", "The slides for Thursday.\n")
+    attach(attached, "slides.odp")
+    with open(os.path.join(folder, "attached.eml"), "wb") as out:
+        out.write(attached.as_bytes())
+
+    local = os.path.join(folder, "Thunderbird", "Local Folders")
+    os.makedirs(local, exist_ok=True)
+    path = os.path.join(local, "Archive")
+    if os.path.exists(path):
+        os.remove(path)
+    box = mailbox.mbox(path)
+    box.add(message("Old berth plan", "The old berth plan from 2019.\n"))
+    box.flush()
+    box.close()
+    with open(os.path.join(local, "Archive.msf"), "w") as out:
+        out.write("// <!-- <mdb:mork:z v=\"1.4\"/> -->\n")
+
+
 if __name__ == "__main__":
     documents()
     spreadsheets()
     presentation()
     hostile()
     mail()
+    mailboxes()

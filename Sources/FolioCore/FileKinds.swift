@@ -1,0 +1,32 @@
+/// What Folio reads a file as: its kind by name (`DocumentKind(path:)`), and whether it is
+/// a mbox mailbox, which holds a document per message instead of being one: a file named
+/// `.mbox`, or a file without an extension below one of the configured mailbox folders
+/// (`[mail] mailbox_folders`, Thunderbird's way of keeping mail).
+public struct FileKinds: Sendable, Equatable {
+    /// The mailbox folders, absolute.
+    public let mailboxFolders: [String]
+
+    /// Only `.mbox` files are mailboxes.
+    public init() {
+        mailboxFolders = []
+    }
+
+    public init(_ configuration: FolioConfiguration, home: String) {
+        mailboxFolders = configuration.mail.mailboxFolders.map { AbsolutePath.normalise(FolioPaths.expandingTilde($0, home: home), relativeTo: "/") }
+    }
+
+    /// The kind of the file at `path`, `nil` when Folio does not read it.
+    public func kind(of path: String) -> DocumentKind? {
+        isMailbox(path) ? .mail : DocumentKind(path: path)
+    }
+
+    /// Whether the file at `path` is read as a mbox mailbox.
+    public func isMailbox(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            return !name.hasPrefix(".") && !DocumentKind.isMaildirMessage(path)
+                && mailboxFolders.contains { path != $0 && AbsolutePath.isInside(path, $0) }
+        }
+        return name[name.index(after: dot)...].lowercased() == "mbox"
+    }
+}
