@@ -72,14 +72,14 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     }
 
     /// The MIME type recorded for a document of this kind at `path`: the office kinds hold
-    /// several formats, told apart by the extension.
+    /// several formats, and mail both messages and mailboxes, told apart by the extension.
     public func mimeType(path: String) -> String {
         let name = path.split(separator: "/").last ?? Substring(path)
         let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
-        return Self.officeTypes[ext] ?? mimeType
+        return Self.typesByExtension[ext] ?? mimeType
     }
 
-    private static let officeTypes = [
+    private static let typesByExtension = [
         "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
         "docm": "application/vnd.ms-word.document.macroEnabled.12",
         "odt": "application/vnd.oasis.opendocument.text",
@@ -90,6 +90,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
         "pptm": "application/vnd.ms-powerpoint.presentation.macroEnabled.12",
         "odp": "application/vnd.oasis.opendocument.presentation",
+        "mbox": "application/mbox",
     ]
 
     /// The MIME type of the kind's most common format.

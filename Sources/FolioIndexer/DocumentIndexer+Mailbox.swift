@@ -37,10 +37,9 @@ extension DocumentIndexer {
                 }
                 let reading = try readMessages(path, as: key, from: stored.signature.size, numberedAfter: try store.innerCount(of: key),
                                                prefix: prefix, record: record)
-                // Nothing read, and no message where the last reading ended: the file was
-                // rewritten around the same first bytes. It is read again from the start.
-                if reading.read > 0 { return reading.outcome }
-                if case .failed = reading.outcome {} else { return reading.outcome }
+                // Failed with nothing read (no message where the last reading ended): the
+                // file was rewritten around the same first bytes, and is read from the start.
+                guard reading.read == 0, case .failed = reading.outcome else { return reading.outcome }
             }
         }
         try store.purge(.inside(key))
@@ -55,6 +54,8 @@ extension DocumentIndexer {
 
     /// Every how many messages a mailbox's row records how far its reading got.
     static let messagesPerMark = 500
+    /// How many messages are written in one transaction.
+    static let messagesPerWrite = 100
 
     private func readMessages(_ path: String, as key: String, from offset: Int64, numberedAfter first: Int, prefix: ContentHash.Prefix,
                               record: DocumentRecord) throws(StoreError) -> (outcome: Outcome, read: Int) {
@@ -69,6 +70,7 @@ extension DocumentIndexer {
         var end = offset
         var chunks = 0
         var problems: [String] = []
+        var pending: [(record: DocumentRecord, chunks: [Chunk], pages: [PageRecord])] = []
         while true {
             let message: MailboxReader.Message?
             do {
@@ -80,8 +82,16 @@ extension DocumentIndexer {
             }
             guard let message else { break }
             number += 1
-            chunks += try save(message.document, as: DocumentKey.inner(String(number), of: key), of: record, size: message.end - message.start)
+            let key = DocumentKey.inner(String(number), of: key)
+            let written = written(message.document, as: key, of: record, size: message.end - message.start)
+            pending.append(written)
+            chunks += written.chunks.count
+            chunks += try indexAttachments(message.document.attachments, of: key, signature: written.record.signature, now: record.indexedAt)
             end = message.end
+            if pending.count == Self.messagesPerWrite {
+                try store.save(pending)
+                pending = []
+            }
             if (number - first) % Self.messagesPerMark == 0, prefix.advance(to: end) {
                 var mark = record
                 mark.signature.size = end
@@ -89,9 +99,11 @@ extension DocumentIndexer {
                 mark.contentHash = prefix.digest
                 mark.status = .partial
                 mark.error = "being indexed: \(number) messages read"
-                try store.save(mark, chunks: [])
+                try store.save(pending + [(mark, [], [])])
+                pending = []
             }
         }
+        try store.save(pending)
         guard prefix.advance(to: end) else {
             // The file shrank while it was read: read it again when it settles.
             return try fail(record, "\(path) changed while it was read")
@@ -112,9 +124,9 @@ extension DocumentIndexer {
         return (.failed(reason: reason), 0)
     }
 
-    /// Writes one message as the document `key` inside the mailbox `mailbox`, then its
-    /// attachments inside it; returns how many chunks they made.
-    private func save(_ message: LoadedDocument, as key: String, of mailbox: DocumentRecord, size: Int64) throws(StoreError) -> Int {
+    /// One message as the document `key` inside the mailbox `mailbox`, ready to be written.
+    private func written(_ message: LoadedDocument, as key: String, of mailbox: DocumentRecord,
+                         size: Int64) -> (record: DocumentRecord, chunks: [Chunk], pages: [PageRecord]) {
         var pipeline = PagePipeline(filter: nil, chunker: chunker)
         message.pages.forEach { pipeline.add($0) }
         pipeline.finish()
@@ -126,8 +138,6 @@ extension DocumentIndexer {
                                     pageCount: message.pages.count, chunkCount: 0, status: message.problems.isEmpty ? .indexed : .partial,
                                     error: message.problems.isEmpty ? nil : message.problems.joined(separator: "; "), indexedAt: mailbox.indexedAt)
         record.fields = message.fields
-        let chunks = pipeline.takeChunks()
-        try store.save(record, chunks: chunks, pages: message.pages.map { PageRecord(number: $0.number, label: $0.label, ocrConfidence: nil) })
-        return chunks.count + (try indexAttachments(message.attachments, of: key, signature: signature, now: mailbox.indexedAt))
+        return (record, pipeline.takeChunks(), message.pages.map { PageRecord(number: $0.number, label: $0.label, ocrConfidence: nil) })
     }
 }

@@ -165,7 +165,6 @@ public struct DocumentIndexer: Sendable {
         return record.error.map { .partial(chunks: chunkTotal, reason: $0) } ?? .indexed(chunks: chunkTotal)
     }
 
-
     /// Chunks held before a document is written in parts: about 250,000 words, more than
     /// nearly every document has, so nearly all are replaced in one transaction.
     static let chunksHeld = 500

@@ -3,8 +3,7 @@ internal import FolioSQLite
 extension IndexStore {
     /// Moves a document to a new path without extracting it again: a file renamed or moved
     /// inside the watched folders, with the documents inside it (`DocumentKey`). A document
-    /// already at `newPath` is replaced. Returns
-    /// whether there was a document at `oldPath`.
+    /// already at `newPath` is replaced. Returns whether there was a document at `oldPath`.
     @discardableResult
     public func rename(file oldPath: String, to newPath: String) throws(StoreError) -> Bool {
         try write("rename \(oldPath)") { db in

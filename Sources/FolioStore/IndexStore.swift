@@ -81,13 +81,23 @@ public final class IndexStore: Sendable {
     /// Replaces the document at `record.path`, all its chunks and its pages' records, in
     /// one transaction.
     public func save(_ record: DocumentRecord, chunks: [Chunk], pages: [PageRecord] = []) throws(StoreError) {
-        var record = record
-        record.chunkCount = chunks.count
-        try write("save \(record.path)") { db in
-            let id = try Self.replace(record, in: db)
-            try Self.write(record.fields, of: id, in: db)
-            try Self.insert(pages, of: id, in: db)
-            try Self.insert(chunks, of: id, in: db)
+        try save([(record, chunks, pages)])
+    }
+
+    /// Replaces several documents, each as `save` does, in one transaction: a mailbox's
+    /// messages, a batch at a time (a transaction each spends more on committing, the WAL's
+    /// writes, than on the messages).
+    public func save(_ documents: [(record: DocumentRecord, chunks: [Chunk], pages: [PageRecord])]) throws(StoreError) {
+        guard let first = documents.first else { return }
+        try write("save \(first.record.path)" + (documents.count > 1 ? " and \(documents.count - 1) more" : "")) { db in
+            for (record, chunks, pages) in documents {
+                var record = record
+                record.chunkCount = chunks.count
+                let id = try Self.replace(record, in: db)
+                try Self.write(record.fields, of: id, in: db)
+                try Self.insert(pages, of: id, in: db)
+                try Self.insert(chunks, of: id, in: db)
+            }
         }
     }
 
