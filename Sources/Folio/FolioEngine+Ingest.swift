@@ -79,16 +79,14 @@ extension FolioEngine {
     /// `sourceId`, and removes it: every loader reads files, and the same loaders read
     /// everything.
     private func staged(_ data: Data, fileName: String, as sourceId: String, into store: IndexStore) throws(FolioEngineError) -> IngestResult {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-ingest-\(UUID().uuidString)")
+        let file: StagedFile
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            try data.write(to: folder.appendingPathComponent(fileName), options: .withoutOverwriting)
+            file = try StagedFile(name: fileName, content: Array(data), folder: "folio-ingest")
         } catch {
-            try? FileManager.default.removeItem(at: folder)
             throw .cannotStage(sourceId: sourceId, reason: "\(error)")
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try ingest(path: folder.appendingPathComponent(fileName).path, as: sourceId, into: store, shownPath: fileName)
+        defer { file.remove() }
+        return try ingest(path: file.path, as: sourceId, into: store, shownPath: fileName)
     }
 
     private func registryReads(_ fileName: String) -> Bool {

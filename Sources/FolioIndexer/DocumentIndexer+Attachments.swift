@@ -28,9 +28,9 @@ extension DocumentIndexer {
                 continue
             }
             record.contentHash = ContentHash.of(bytes: content)
-            let copy: AttachmentFile
+            let copy: StagedFile
             do {
-                copy = try AttachmentFile(name: name, content: content)
+                copy = try StagedFile(name: name, content: content, folder: "folio-attachment")
             } catch {
                 record.error = "\(inner): could not be copied out of its message to be read: \(error)"
                 try store.save(record, chunks: [])

@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+import FolioCore
 import FolioLoaders
 
 /// The committed fixture files beside this test target, and temporary files for inputs
@@ -8,6 +10,13 @@ enum Fixture {
 
     static func file(_ name: String) -> SourceFile {
         SourceFile(path: directory + "/" + name, maxSize: 1 << 30)
+    }
+
+    /// The fixture `name` read by the loader Folio chooses for it.
+    static func load(_ name: String) throws -> LoadedDocument {
+        let file = Self.file(name)
+        let loader = try #require(LoaderRegistry.standard.loader(forPath: file.path), "no loader for \(name)")
+        return try loader.load(file)
     }
 
     /// Writes `bytes` to a new temporary file with the given name.

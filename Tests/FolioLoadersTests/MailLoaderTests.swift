@@ -8,9 +8,7 @@ import FolioSystem
 /// broken ones, read by GMime.
 @Suite struct MailLoaderTests {
     private func load(_ name: String) throws -> LoadedDocument {
-        let file = Fixture.file("mail/" + name)
-        let loader = try #require(LoaderRegistry.standard.loader(forPath: file.path), "no loader for \(name)")
-        return try loader.load(file)
+        try Fixture.load("mail/" + name)
     }
 
     private func lines(_ name: String) throws -> [String] {

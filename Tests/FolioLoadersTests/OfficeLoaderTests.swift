@@ -7,9 +7,7 @@ import FolioCore
 /// pandoc, openpyxl, odfpy, msoffcrypto-tool), and on hostile ones made from them.
 @Suite struct OfficeLoaderTests {
     private func load(_ name: String) throws -> LoadedDocument {
-        let file = Fixture.file("office/" + name)
-        let loader = try #require(LoaderRegistry.standard.loader(forPath: file.path), "no loader for \(name)")
-        return try loader.load(file)
+        try Fixture.load("office/" + name)
     }
 
     private func failure(_ name: String) -> LoaderError? {

@@ -1,19 +1,21 @@
 internal import FolioCore
-internal import FolioSystem
+package import FolioSystem
 internal import Glibc
 
-/// An attachment's bytes in a file of its own, for the loaders, which read files (poppler,
-/// libzip and GMime open paths): in a folder only this user can enter, made for it in
-/// `$TMPDIR` (else `/tmp`), under the attachment's own name (its extension chooses the
-/// loader, its stem is the title of last resort). Removed with the folder by `remove`.
-struct AttachmentFile {
-    let path: String
+/// Bytes that are not a file of their own (a message's attachment, a library user's text or
+/// data) in one, for the loaders, which read files (poppler, libzip and GMime open paths):
+/// in a folder only this user can enter, made for it in `$TMPDIR` (else `/tmp`), under the
+/// name given (its extension chooses the loader, its stem is the title of last resort).
+/// Removed with the folder by `remove`.
+package struct StagedFile {
+    package let path: String
     private let folder: String
 
-    /// `name` is a key part (`DocumentKey.part`: no `/`).
-    init(name: String, content: [UInt8]) throws(SystemError) {
+    /// `name` holds no `/` (`DocumentKey.part`); the folder's name starts with `folder`
+    /// (`folio-attachment`), which says in a listing of `/tmp` what left it.
+    package init(name: String, content: [UInt8], folder prefix: String) throws(SystemError) {
         let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((base + "/folio-attachment.XXXXXX").utf8CString)
+        var template = Array((base + "/" + prefix + ".XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else { throw SystemError(operation: "mkdtemp", path: base, code: errno) }
         folder = String(cMessage: template)
@@ -34,7 +36,7 @@ struct AttachmentFile {
         }
     }
 
-    func remove() {
+    package func remove() {
         unlink(path)
         rmdir(folder)
     }
