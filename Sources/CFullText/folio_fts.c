@@ -24,15 +24,13 @@ struct folio_fts_tokens {
 };
 
 static int folio_fts_on_token(void *context, int flags, const char *token, int length, int start, int end) {
-    (void)start;
-    (void)end;
     struct folio_fts_tokens *tokens = context;
     /* A colocated token is a synonym at the same place; Folio's tokenizers make none. */
     if (flags & FTS5_TOKEN_COLOCATED) return SQLITE_OK;
-    return tokens->each(tokens->context, token, length) == 0 ? SQLITE_OK : SQLITE_DONE;
+    return tokens->each(tokens->context, token, length, start, end) == 0 ? SQLITE_OK : SQLITE_DONE;
 }
 
-int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count,
+int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count, int document,
                        const char *text, int length, folio_fts_token each, void *context) {
     fts5_api *api = folio_fts_api(db);
     if (api == NULL) return SQLITE_ERROR;
@@ -44,7 +42,7 @@ int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *argumen
     result = tokenizer.xCreate(user, (const char **)arguments, argument_count, &instance);
     if (result != SQLITE_OK) return result;
     struct folio_fts_tokens tokens = {each, context};
-    result = tokenizer.xTokenize(instance, &tokens, FTS5_TOKENIZE_QUERY, text, length, folio_fts_on_token);
+    result = tokenizer.xTokenize(instance, &tokens, document ? FTS5_TOKENIZE_DOCUMENT : FTS5_TOKENIZE_QUERY, text, length, folio_fts_on_token);
     tokenizer.xDelete(instance);
     return result == SQLITE_DONE ? SQLITE_OK : result;
 }

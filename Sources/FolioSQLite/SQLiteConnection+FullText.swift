@@ -7,7 +7,17 @@ extension SQLiteConnection {
     /// `tokenize` option as words: `["porter", "unicode61", "remove_diacritics", "2"]`):
     /// folded and stemmed as the index holds them.
     public func fullTextTerms(of text: String, tokenizer: [String]) throws(SQLiteError) -> [String] {
-        final class Collected { var terms: [String] = [] }
+        try fullTextTokens(of: text, tokenizer: tokenizer, document: false).map(\.term)
+    }
+
+    /// The terms FTS5 stores for a row's `text` in a table made with `tokenizer`, each with
+    /// the UTF-8 offsets of the text it was made from: where a query's words are in it.
+    public func fullTextTokens(of text: String, tokenizer: [String]) throws(SQLiteError) -> [FullTextToken] {
+        try fullTextTokens(of: text, tokenizer: tokenizer, document: true)
+    }
+
+    private func fullTextTokens(of text: String, tokenizer: [String], document: Bool) throws(SQLiteError) -> [FullTextToken] {
+        final class Collected { var tokens: [FullTextToken] = [] }
         let collected = Collected()
         let name = tokenizer.first ?? "unicode61"
         let arguments = tokenizer.dropFirst().map { strdup($0) }
@@ -15,17 +25,20 @@ extension SQLiteConnection {
         var pointers = arguments.map { UnsafePointer($0) }
         let bytes = Array(text.utf8)
         let result = withExtendedLifetime(collected) {
-            folio_fts_tokenize(handle, name, &pointers, Int32(pointers.count), bytes, Int32(bytes.count), { context, token, length in
+            folio_fts_tokenize(handle, name, &pointers, Int32(pointers.count), document ? 1 : 0, bytes, Int32(bytes.count), {
+                context, token, length, start, end in
                 guard let context, let token else { return 0 }
-                let terms = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-                terms.terms.append(String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self))
+                let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+                collected.tokens.append(FullTextToken(
+                    term: String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self),
+                    bytes: Int(start)..<Int(end)))
                 return 0
             }, Unmanaged.passUnretained(collected).toOpaque())
         }
         guard result == SQLITE_OK else {
             throw SQLiteError(extendedCode: result, message: "FTS5 tokenizer \(tokenizer.joined(separator: " ")) failed")
         }
-        return collected.terms
+        return collected.tokens
     }
 
     /// Makes Folio's ranking functions callable on this connection: `folio_bm25` and

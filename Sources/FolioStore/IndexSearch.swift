@@ -234,8 +234,8 @@ enum IndexSearch {
     }
 
     /// The hits of ranked chunks, in their order: where each is, and its snippet. A chunk
-    /// the words matched gets FTS5's snippet around the matches; one found by meaning only
-    /// gets the start of its text.
+    /// the words matched gets a snippet around the matches (`MatchMarker`); one found by
+    /// meaning only gets the start of its text.
     private static func hits(_ db: SQLiteConnection, for ranked: [FusedHit], request: SearchRequest) throws -> [SearchHit] {
         guard !ranked.isEmpty else { return [] }
         let columns = """
@@ -248,47 +248,34 @@ enum IndexSearch {
             LEFT JOIN page p2 ON p2.document_id = c.document_id AND p2.number = c.page_last
             """
         let words = min(request.snippetWords, 64)
-        // FTS5 evaluates the MATCH expression again for every row it is asked for, which
-        // costs about a millisecond for a long question: only snippets are worth that. A
-        // prefix costs that for each word it covers: then FTS5 walks the matches once and
-        // keeps these (`+rowid` hides the rowids from it).
-        // For a chunk over two pages, the whole text with the matches marked tells which
-        // page the first match is on.
-        let matched = ranked.filter { $0.lexicalMatch != nil }.map { String($0.chunk) }.joined(separator: ",")
-        let unmatched = ranked.filter { $0.lexicalMatch == nil }.map { String($0.chunk) }.joined(separator: ",")
-        var rows: [SQLiteRow] = []
-        if !matched.isEmpty, let expression = request.query.anyTermExpression ?? request.query.allTermsExpression {
-            rows += request.snippetWords > 0
-                ? try db.rows("""
-                    SELECT \(columns), snippet(chunk_fts, 0, char(57344), char(57345), '…', ?) AS snippet,
-                           CASE WHEN c.page_break IS NOT NULL THEN highlight(chunk_fts, 0, char(57344), char(57345)) END AS marked
-                    FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id \(page)
-                    WHERE chunk_fts MATCH ? AND \(expression.contains("*") ? "+" : "")chunk_fts.rowid IN (\(matched))
-                    """, [words, expression])
-                : try db.rows("SELECT \(columns), '' AS snippet, NULL AS marked FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(matched))")
-        }
-        if !unmatched.isEmpty {
-            rows += try db.rows("""
-                SELECT \(columns), CASE WHEN ? > 0 THEN substr(c.text, 1, ?) ELSE '' END AS snippet, NULL AS marked
-                FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(unmatched))
-                """, [words, words * 12])
-        }
+        let ids = ranked.map { String($0.chunk) }.joined(separator: ",")
+        let rows = try db.rows("""
+            SELECT \(columns), CASE WHEN ? > 0 THEN c.text ELSE '' END AS text
+            FROM chunk c JOIN document d ON d.id = c.document_id \(page) WHERE c.id IN (\(ids))
+            """, [words])
         let byID = Dictionary(rows.map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })
         let fields = try Self.fields(db, of: Set(rows.map { $0["document_id"] as Int64 }))
-        return ranked.compactMap { match in
+        let marker = words > 0 && ranked.contains { $0.lexicalMatch != nil }
+            ? try MatchMarker(db, terms: Array(request.query.required.joined())) : nil
+        return try ranked.compactMap { match in
             guard let row = byID[match.chunk] else { return nil }
             let firstPage: Int = row["page_first"]
+            let text: String = row["text"]
+            let snippet: Snippet
             var onLastPage = false
-            if let pageBreak = row["page_break"] as Int?, let marked = row["marked"] as String?,
-               let firstMatch = marked.unicodeScalars.firstIndex(of: Snippet.openMark) {
-                onLastPage = marked.unicodeScalars.distance(from: marked.unicodeScalars.startIndex, to: firstMatch) >= pageBreak
+            if match.lexicalMatch != nil, let marker {
+                // For a chunk over two pages, the first match tells which page it is shown at.
+                let found = try marker.snippet(of: text, words: words, in: db)
+                snippet = Snippet(marked: found.marked)
+                if let pageBreak = row["page_break"] as Int?, let firstMatch = found.firstMatch { onLastPage = firstMatch >= pageBreak }
+            } else {
+                snippet = Snippet(leadingWords: text, count: words)
             }
-            let snippet: String = row["snippet"] ?? ""
             return SearchHit(
                 path: row["path"], title: row["title"], kind: DocumentKind(rawValue: row["kind"]) ?? .text,
                 chunkOrdinal: row["ordinal"], page: onLastPage ? row["page_last"] : firstPage, firstPage: firstPage,
                 lastPage: row["page_last"], pageLabel: row[onLastPage ? "label2" : "label1"], section: row["section"],
-                snippet: match.lexicalMatch == nil ? Snippet(leadingWords: snippet, count: words) : Snippet(marked: snippet),
+                snippet: snippet,
                 score: match.lexicalMatch?.score ?? -Double(match.ranking?.similarity ?? 0),
                 matchesAllTerms: match.lexicalMatch?.matchesAll ?? false, navigation: row["navigation"],
                 ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"], ranking: match.ranking, fields: fields[row["document_id"]] ?? [:])

@@ -149,7 +149,7 @@ public struct Snippet: Sendable, Equatable {
         return output + text(String(String.UnicodeScalarView(scalars[position...])))
     }
 
-    /// The scalars SQLite's `snippet()` puts around matches: private-use code points that
+    /// The scalars put around matches (`MatchMarker`): private-use code points that
     /// no document text is expected to hold.
     static let openMark: Unicode.Scalar = "\u{E000}"
     static let closeMark: Unicode.Scalar = "\u{E001}"
@@ -162,7 +162,7 @@ public struct Snippet: Sendable, Equatable {
         self.init(text: words.count > count ? shown + " …" : shown, highlights: [])
     }
 
-    /// Reads the output of `snippet()`: marks become ranges, white space runs one space,
+    /// Reads a marked extract (`MatchMarker`): marks become ranges, white space runs one space,
     /// leaders and page-number columns an ellipsis.
     init(marked: String) {
         var text = String.UnicodeScalarView()

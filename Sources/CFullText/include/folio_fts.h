@@ -7,13 +7,15 @@
    was made with (to know which indexed terms a typed word becomes), and an auxiliary
    function of Folio's own. */
 
-/* Called with each token, in order; returns 0 to go on. */
-typedef int (*folio_fts_token)(void *context, const char *token, int length);
+/* Called with each token, in order, and the byte offsets in the text of what it was made
+   from (start inclusive, end exclusive); returns 0 to go on. */
+typedef int (*folio_fts_token)(void *context, const char *token, int length, int start, int end);
 
 /* Splits text as the FTS5 tokenizer `name` built with `arguments` (for instance "porter"
-   with "unicode61", "remove_diacritics", "2") splits a query: each token as it is looked
-   up in the index (folded, stemmed). Returns an SQLite result code. */
-int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count,
+   with "unicode61", "remove_diacritics", "2") splits a query (`document` 0) or a row's text
+   as it is indexed (`document` 1): each token as it is looked up or stored in the index
+   (folded, stemmed). Returns an SQLite result code. */
+int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count, int document,
                        const char *text, int length, folio_fts_token each, void *context);
 
 /* Rows per blob of the row-length table given to folio_fts_register_ranking. */
