@@ -81,7 +81,11 @@ enum IndexSearch {
         if request.narrowsMatches {
             return try filteredBM25(db, plan, request: request, limit: limit, matchesAll: matchesAll)
         }
-        var chunks = request.allChunks ? limit : limit * 4
+        // Every match is ranked whatever the LIMIT, so each round costs the same: ask for
+        // enough that contents pages (or, one per document, a few long documents) rarely
+        // call for a second. Exactly `limit` chunks made every chunk of text count, and a
+        // deep search with --all-chunks ranked its matches twice.
+        var chunks = request.allChunks ? limit * 2 : limit * 4
         while true {
             var scored = try db.rows("""
                 SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score

@@ -58,16 +58,31 @@ struct MatchMarker {
         return (marked, firstMatch)
     }
 
-    /// Every place a phrase matches, by first token.
+    /// Every place a phrase matches, by first token. Phrases are looked up by their first
+    /// term; only a one-term prefix is compared with every token.
     private func instances(in tokens: [FullTextToken]) -> [Instance] {
+        var byFirstTerm: [String: [Int]] = [:]
+        var prefixes: [Int] = []
+        for (number, phrase) in phrases.enumerated() {
+            if phrase.prefix && phrase.terms.count == 1 {
+                prefixes.append(number)
+            } else {
+                byFirstTerm[phrase.terms[0], default: []].append(number)
+            }
+        }
+        func matches(_ phrase: Phrase, at index: Int) -> Bool {
+            guard index + phrase.terms.count <= tokens.count else { return false }
+            return phrase.terms.indices.allSatisfy { offset in
+                let term = tokens[index + offset].term
+                return phrase.prefix && offset == phrase.terms.count - 1 ? term.hasPrefix(phrase.terms[offset]) : term == phrase.terms[offset]
+            }
+        }
         var found: [Instance] = []
         for index in tokens.indices {
-            for (number, phrase) in phrases.enumerated() where index + phrase.terms.count <= tokens.count {
-                let matches = phrase.terms.indices.allSatisfy { offset in
-                    let term = tokens[index + offset].term
-                    return phrase.prefix && offset == phrase.terms.count - 1 ? term.hasPrefix(phrase.terms[offset]) : term == phrase.terms[offset]
+            for numbers in [byFirstTerm[tokens[index].term] ?? [], prefixes] {
+                for number in numbers where matches(phrases[number], at: index) {
+                    found.append(Instance(first: index, last: index + phrases[number].terms.count - 1, phrase: number))
                 }
-                if matches { found.append(Instance(first: index, last: index + phrase.terms.count - 1, phrase: number)) }
             }
         }
         return found
