@@ -27,9 +27,11 @@ extension IndexReader {
     public func refresh(_ index: inout VectorIndex) throws(StoreError) {
         let model = index.model.id
         let after = index.lastRow
-        // Appended in place: a copy would duplicate every vector held so far.
+        // Appended in place: a copy would duplicate every vector held so far. `+model_id`
+        // keeps SQLite on the rowid range: by the (model_id, key) index it went through every
+        // vector of the model on each query, 7 ms at 104,000 vectors, to find none new.
         try read("read vectors") { db in
-            try db.forEachRow("SELECT id, key, scale, data FROM vector WHERE model_id = ? AND id > ? ORDER BY id", [model, after]) { row in
+            try db.forEachRow("SELECT id, key, scale, data FROM vector WHERE +model_id = ? AND id > ? ORDER BY id", [model, after]) { row in
                 index.append(key: row["key"], scale: Float(row["scale"] as Double), bytes: row["data"])
                 index.lastRow = row["id"]
             }
