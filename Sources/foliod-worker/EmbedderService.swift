@@ -134,7 +134,8 @@ final class EmbedderService: @unchecked Sendable {
             do {
                 guard let nearest = try queries.nearest(text, limit: limit) else { return EmbedderReply() }
                 // Reading the vectors (104,000 at the benchmark corpus) grew their array
-                // step by step; the steps left freed, resident memory (about 25 MiB) behind.
+                // step by step, and the steps can leave freed memory resident: one run
+                // without this held 173 MiB instead of 151 (docs/benchmarks.md).
                 if queries.vectorsLastRead > 0 { LocalEmbedder.returnFreedMemory() }
                 return EmbedderReply(model: nearest.model, windows: nearest.windows)
             } catch {

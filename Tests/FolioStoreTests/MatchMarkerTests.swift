@@ -41,9 +41,9 @@ import FolioText
                     FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid WHERE chunk_fts MATCH ?
                     """, [expression]) {
                     let ours = try marker.snippet(of: row["text"], words: 10_000, in: db)
-                    #expect(ours.marked == row["marked"] as String, "\(typed)")
-                    let fts5First = (row["marked"] as String).unicodeScalars.firstIndex(of: Snippet.openMark)
-                        .map { (row["marked"] as String).unicodeScalars.distance(from: (row["marked"] as String).unicodeScalars.startIndex, to: $0) }
+                    let fts5 = (row["marked"] as String).unicodeScalars
+                    #expect(ours.marked == String(fts5), "\(typed)")
+                    let fts5First = fts5.firstIndex(of: Snippet.openMark).map { fts5.distance(from: fts5.startIndex, to: $0) }
                     #expect(ours.firstMatch == fts5First, "\(typed)")
                     compared += 1
                 }
