@@ -19,35 +19,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
-
-
-def rss_kib(pid):
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            return next((int(line.split()[1]) for line in status if line.startswith("VmRSS:")), 0)
-    except OSError:
-        return 0
-
-
-def descendants(root):
-    """The pids below `root` (its workers and embedder), by their parent in /proc/PID/stat."""
-    parents = {}
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as stat:
-                    parents[int(name)] = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                pass
-    found, frontier = [], [root]
-    while frontier:
-        parent = frontier.pop()
-        children = [pid for pid, of in parents.items() if of == parent]
-        found += children
-        frontier += children
-    return found
+from daemon import BIN, children, rss_kib
 
 
 def role(pid):
@@ -82,7 +54,7 @@ def main():
     try:
         while time.monotonic() - started < args.limit and daemon.poll() is None:
             sizes = {"foliod": [rss_kib(daemon.pid)], "worker": [], "embedder": []}
-            for pid in descendants(daemon.pid):
+            for pid in children(daemon.pid):
                 kind = role(pid)
                 if kind:
                     sizes[kind].append(rss_kib(pid))

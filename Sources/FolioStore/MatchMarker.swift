@@ -24,12 +24,20 @@ struct MatchMarker {
     }
 
     private let phrases: [Phrase]
+    /// The phrases by their first term, but for the one-term prefixes (`prefixes`), which
+    /// are compared with every token.
+    private let byFirstTerm: [String: [Int]]
+    private let prefixes: [Int]
 
     init(_ db: SQLiteConnection, terms: [SearchQuery.Term]) throws {
-        phrases = try terms.compactMap { term in
+        let phrases = try terms.compactMap { term in
             let indexed = try db.fullTextTerms(of: term.tokens.joined(separator: " "), tokenizer: FullTextIndex.tokenizer)
             return indexed.isEmpty ? nil : Phrase(terms: indexed, prefix: term.isPrefix)
         }
+        let isPrefix = phrases.map { $0.prefix && $0.terms.count == 1 }
+        self.phrases = phrases
+        prefixes = phrases.indices.filter { isPrefix[$0] }
+        byFirstTerm = Dictionary(grouping: phrases.indices.filter { !isPrefix[$0] }, by: { phrases[$0].terms[0] })
     }
 
     /// At most `words` tokens of `text` around the most different matched phrases (a window
@@ -39,9 +47,9 @@ struct MatchMarker {
     func snippet(of text: String, words: Int, in db: SQLiteConnection) throws -> (marked: String, firstMatch: Int?) {
         let tokens = try db.fullTextTokens(of: text, tokenizer: FullTextIndex.tokenizer)
         let instances = self.instances(in: tokens)
-        let start = bestStart(tokens: tokens, instances: instances, text: text, words: words)
-        let last = min(start + words, tokens.count) - 1
         let bytes = Array(text.utf8)
+        let start = bestStart(tokens: tokens, instances: instances, text: bytes, words: words)
+        let last = min(start + words, tokens.count) - 1
         var marked = start > 0 ? "…" : ""
         var position = start > 0 ? tokens[start].bytes.lowerBound : 0
         let end = last < 0 || last == tokens.count - 1 ? bytes.count : tokens[last].bytes.upperBound
@@ -58,18 +66,8 @@ struct MatchMarker {
         return (marked, firstMatch)
     }
 
-    /// Every place a phrase matches, by first token. Phrases are looked up by their first
-    /// term; only a one-term prefix is compared with every token.
+    /// Every place a phrase matches, by first token.
     private func instances(in tokens: [FullTextToken]) -> [Instance] {
-        var byFirstTerm: [String: [Int]] = [:]
-        var prefixes: [Int] = []
-        for (number, phrase) in phrases.enumerated() {
-            if phrase.prefix && phrase.terms.count == 1 {
-                prefixes.append(number)
-            } else {
-                byFirstTerm[phrase.terms[0], default: []].append(number)
-            }
-        }
         func matches(_ phrase: Phrase, at index: Int) -> Bool {
             guard index + phrase.terms.count <= tokens.count else { return false }
             return phrase.terms.indices.allSatisfy { offset in
@@ -79,10 +77,11 @@ struct MatchMarker {
         }
         var found: [Instance] = []
         for index in tokens.indices {
-            for numbers in [byFirstTerm[tokens[index].term] ?? [], prefixes] {
-                for number in numbers where matches(phrases[number], at: index) {
-                    found.append(Instance(first: index, last: index + phrases[number].terms.count - 1, phrase: number))
-                }
+            for number in (byFirstTerm[tokens[index].term] ?? []) where matches(phrases[number], at: index) {
+                found.append(Instance(first: index, last: index + phrases[number].terms.count - 1, phrase: number))
+            }
+            for number in prefixes where matches(phrases[number], at: index) {
+                found.append(Instance(first: index, last: index, phrase: number))
             }
         }
         return found
@@ -92,9 +91,9 @@ struct MatchMarker {
     /// of the sentence holding it, scores 1,000 for each different phrase in it and 1 for
     /// each repeat; one begun at a sentence gets 100 more (120 at the text's start). A window
     /// begun at a match is then moved to centre the matches it holds.
-    private func bestStart(tokens: [FullTextToken], instances: [Instance], text: String, words: Int) -> Int {
+    private func bestStart(tokens: [FullTextToken], instances: [Instance], text: [UInt8], words: Int) -> Int {
         guard !instances.isEmpty, tokens.count > words else { return 0 }
-        let sentenceStarts = self.sentenceStarts(tokens, text: Array(text.utf8))
+        let sentenceStarts = self.sentenceStarts(tokens, text: text)
         func score(from start: Int) -> (score: Int, first: Int, last: Int) {
             var seen = Set<Int>()
             var score = 0
