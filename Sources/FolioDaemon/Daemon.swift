@@ -100,7 +100,9 @@ public final class Daemon {
             }
             engine.readWorkers(readable)
             engine.advance()
-            embedder?.update(settled: engine.core.isSettled && !engine.core.paused, at: MonotonicClock.milliseconds())
+            if embedder?.update(settled: engine.core.isSettled && !engine.core.paused, at: MonotonicClock.milliseconds()) == true {
+                engine.feed(.embedding)
+            }
             tendSearchTables(store, settled: engine.core.isSettled && !engine.core.paused)
             notifyStatusIfDue(engine)
         }

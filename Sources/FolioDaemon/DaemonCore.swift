@@ -99,6 +99,7 @@ public struct DaemonCore: Sendable {
         case let .watches(watched, unwatched):
             self.watched = watched
             self.unwatched = unwatched
+        case .embedding: actions = pool.endIdleWorkers().map(DaemonAction.worker)
         case .stop: actions = pool.stopAll().map(DaemonAction.worker)
         }
         return actions + dispatch(now: now)

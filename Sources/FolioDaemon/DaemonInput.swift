@@ -31,6 +31,10 @@ public enum DaemonInput: Equatable, Sendable {
     case reindexed(root: String?)
     /// How many folders inotify watches, and how many it could not (the system's limit).
     case watches(watched: Int, unwatched: Int)
+    /// The embedder started, or resumed its background stage: idle workers end at once
+    /// rather than after `WorkerPool.idleMilliseconds`, so their memory is not held beside
+    /// the model's while it opens.
+    case embedding
     /// SIGTERM: finish the files in hand and end the workers.
     case stop
 }

@@ -30,26 +30,29 @@ final class EmbedderSupervisor {
         self.arguments = arguments + ["--embedder"]
     }
 
-    /// Called each turn of the loop with whether the core has nothing to index.
-    func update(settled now: Bool, at time: Int64) {
+    /// Called each turn of the loop with whether the core has nothing to index; says
+    /// whether the embedder was started or resumed (its model's memory is about to grow).
+    func update(settled now: Bool, at time: Int64) -> Bool {
         reap(at: time)
         defer { settled = now }
         if let pid {
             if now != settled { kill(pid, now ? SIGUSR2 : SIGUSR1) }
-            return
+            return now && !settled
         }
         // A start when indexing has just settled (new chunks), at the daemon's start, or
         // after a crash.
-        guard now, !settled || started == 0 || restart, time >= retryAfter else { return }
+        guard now, !settled || started == 0 || restart, time >= retryAfter else { return false }
         do {
             let child = try ChildProcess.spawnWithPipes(arguments)
             pid = child.pid
             pipes = (child.input, child.output)
             started = time
             restart = false
+            return true
         } catch {
             lastExit = "could not start: \(error)"
             retryAfter = time + 600_000
+            return false
         }
     }
 

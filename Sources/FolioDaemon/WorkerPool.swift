@@ -143,10 +143,11 @@ public struct WorkerPool: Sendable {
         return id
     }
 
-    /// Ends the idle workers: while a page is recognised nothing is handed out, and an
-    /// idle worker still holds 20 to 40 MiB (its libraries, tesseract's among them once
-    /// it has read a scan). The next `dispatch` starts workers again (tens of milliseconds).
-    private mutating func endIdleWorkers() -> [WorkerAction] {
+    /// Ends the idle workers: an idle worker still holds 20 to 40 MiB (its libraries,
+    /// tesseract's among them once it has read a scan), which is in the way while a page
+    /// is recognised (nothing is handed out then) or while the embedder opens its model.
+    /// The next `dispatch` starts workers again (tens of milliseconds).
+    public mutating func endIdleWorkers() -> [WorkerAction] {
         let idle = workers.filter(\.isIdle).map { WorkerAction.stop($0.id, kill: false) }
         workers.removeAll(where: \.isIdle)
         return idle

@@ -236,4 +236,16 @@ import FolioSystem
         #expect(harness.wait(9_000).isEmpty)
         #expect(harness.wait(2_000) == [.worker(.stop(worker, kill: false))])
     }
+
+    @Test func idleWorkers_endWhenTheEmbedderStarts() throws {
+        var harness = Harness(workers: 2)
+        harness.save("/d/a.txt")
+        harness.save("/d/b.txt")
+        let first = try #require(harness.sentTo("/d/a.txt"))
+        let second = try #require(harness.sentTo("/d/b.txt"))
+        #expect(first != second)
+        harness.feed(.worker(first, .finished(.indexed(chunks: 1, ocrPages: 0))))
+        #expect(harness.feed(.embedding) == [.worker(.stop(first, kill: false))], "the worker still reading keeps going")
+        #expect(harness.core.pool.reading == ["/d/b.txt"])
+    }
 }
