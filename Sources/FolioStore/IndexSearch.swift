@@ -64,7 +64,8 @@ enum IndexSearch {
     /// The best `limit` matches of a plan (`word`: the one term it requires).
     ///
     /// FTS5 computes a rank for every chunk an expression matches: one frequent word is
-    /// ranked from its champion list (`FrequentWordRanking`). Otherwise, unless a scope or
+    /// ranked from its champion list (`FrequentWordRanking`), several common words from
+    /// their counts (`CommonTermRanking`). Otherwise, unless a scope or
     /// kinds narrow the matches first, the chunks are ranked alone (`folio_bm25`) and their
     /// documents looked up after, for the best few: joining every match to its document
     /// costs more than the ranking.
@@ -80,6 +81,20 @@ enum IndexSearch {
         }
         if request.narrowsMatches {
             return try filteredBM25(db, plan, request: request, limit: limit, matchesAll: matchesAll)
+        }
+        if matchesAll, let common = try CommonTermRanking(db, required: request.query.required, policy: request.leaders) {
+            var chunks = request.allChunks ? limit * 2 : limit * 4
+            while true {
+                var scored = try common.best(db, plan: plan, limit: chunks)
+                let seenAll = scored.count < chunks
+                if let excluded = request.query.excludedExpression {
+                    let out = try Self.chunks(db, matching: excluded, among: scored.map(\.chunk))
+                    scored.removeAll { out.contains($0.chunk) }
+                }
+                let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
+                if ranked.count(where: { !$0.navigation }) >= limit || seenAll { return ranked }
+                chunks *= 4
+            }
         }
         // Every match is ranked whatever the LIMIT, so each round costs the same: ask for
         // enough that contents pages (or, one per document, a few long documents) rarely

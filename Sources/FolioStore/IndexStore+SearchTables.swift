@@ -5,16 +5,15 @@ extension IndexStore {
     /// Brings the tables that make searching fast a step closer to the index: first the
     /// chunks written before navigation was judged (`NavigationText`, from their stored
     /// text: 8 to 15 µs a chunk; 4.5 s for the 179,315 of 100,000 files), then the chunk
-    /// lengths' blocks that writes
-    /// dropped (`RowLengths`), then the champion lists
+    /// lengths' blocks that writes dropped (`RowLengths`), then the champion lists
     /// (`Migrations/v0004_leaders.sql`): counts the frequent terms again when enough
     /// changed since the last count, else makes the list of one term that has none or a
-    /// stale one. Returns whether work is left, so a caller with other work (the daemon)
-    /// does one step at a time.
+    /// stale one; last the common terms' counts (`TermCounts`). Returns whether work may
+    /// be left, so a caller with other work (the daemon) does one step at a time.
     ///
     /// A step is one transaction: up to 16 blocks of lengths (a few milliseconds each),
-    /// the count (it reads the whole vocabulary, about a second at 100,000 files), or one
-    /// list (a microsecond per chunk its term is in).
+    /// the count (it reads the whole vocabulary, about a second at 100,000 files), one
+    /// list (a microsecond per chunk its term is in), or one term's counts.
     @discardableResult
     public func tendSearchTables(_ policy: LeaderPolicy = .standard) throws(StoreError) -> Bool {
         try write("update the search tables") { db in
@@ -36,10 +35,9 @@ extension IndexStore {
             } else if let term = try db.value(as: String.self, "SELECT term FROM frequent_term WHERE stale = 1 OR last_chunk IS NULL LIMIT 1") {
                 try Self.makeList(db, term: term, policy)
             } else {
-                return false
+                return try TermCounts.makeMissing(db)
             }
-            return try db.value(as: Bool.self, "SELECT 1 FROM frequent_term WHERE stale = 1 OR last_chunk IS NULL LIMIT 1") ?? false
-                || Self.censusIsDue(db, policy)
+            return true
         }
     }
 
@@ -55,7 +53,8 @@ extension IndexStore {
 
     /// Counts every term's chunks (fts5vocab) and records the frequent ones: new terms
     /// wait for a list, the others' lists are marked stale, terms that fell below half the
-    /// threshold go with their lists. A term the tokenizer does not give back unchanged
+    /// threshold go with their lists; the common ones are marked, and the counts of terms
+    /// no longer common go. A term the tokenizer does not give back unchanged
     /// cannot be matched alone and gets no list.
     private static func countFrequentTerms(_ db: SQLiteConnection, _ policy: LeaderPolicy) throws {
         try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunk_vocabulary USING fts5vocab(main, chunk_fts, row)")
@@ -81,6 +80,8 @@ extension IndexStore {
             INSERT INTO leader_census (id, chunks, changed) VALUES (1, ?, 0)
             ON CONFLICT (id) DO UPDATE SET chunks = excluded.chunks, changed = 0
             """, [chunks])
+        try db.execute("UPDATE frequent_term SET common = (chunks >= ?)", [policy.commonShare * Double(chunks)])
+        try db.execute("DELETE FROM term_count WHERE term NOT IN (SELECT term FROM frequent_term WHERE common = 1)")
     }
 
     /// Makes `term`'s list: the `listLength` chunks where it weighs most.

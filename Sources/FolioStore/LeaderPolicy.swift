@@ -1,5 +1,6 @@
 /// Which terms get champion lists (`Migrations/v0004_leaders.sql`), how long the lists are,
-/// and when a query of one word is ranked from its list instead of from every match.
+/// and when a query of one word is ranked from its list instead of from every match; which
+/// terms have their counts kept per chunk (`Migrations/v0008_term_counts.sql`).
 ///
 /// Measured with `bench/scale.py` (docs/benchmarks.md, "Search at scale"): FTS5's bm25()
 /// costs about a microsecond per matching chunk, so a word in more than `directLimit`
@@ -9,17 +10,23 @@ public struct LeaderPolicy: Sendable, Equatable {
     public var frequentChunks: Int
     /// The chunks listed per term.
     public var listLength: Int
-    /// A word in more chunks than this is ranked from its list.
+    /// A word in more chunks than this is ranked from its list, and a query of several such
+    /// words that are all common from their counts (`CommonTermRanking`).
     public var directLimit: Int
+    /// A term in at least this share of the chunks is common: its counts are kept. At
+    /// 100,000 files a fifth is 161 terms, 29 MB (4% of the database); pairs of them were
+    /// the queries that matched most chunks (`return value`: 39,500).
+    public var commonShare: Double
     /// The terms are counted again when the chunks written or removed since the last count
     /// pass this share of the index.
     public var recountShare: Double
 
-    public init(frequentChunks: Int, listLength: Int, directLimit: Int, recountShare: Double) {
+    public init(frequentChunks: Int, listLength: Int, directLimit: Int, recountShare: Double, commonShare: Double = 0.2) {
         self.frequentChunks = frequentChunks
         self.listLength = listLength
         self.directLimit = directLimit
         self.recountShare = recountShare
+        self.commonShare = commonShare
     }
 
     public static let standard = LeaderPolicy(frequentChunks: 2000, listLength: 300, directLimit: 10_000, recountShare: 0.05)

@@ -10,7 +10,7 @@ internal import FolioText
 /// word that is a required group by itself is left out of the ranked expression and checked
 /// on the best chunks instead (`filter`): the same chunks, in an order that can differ only
 /// between chunks whose scores are within 10⁻⁶ per word left out. A query of nothing but
-/// such words is ranked whole.
+/// such words is ranked whole (from the term counts, `CommonTermRanking`, once they are made).
 struct LexicalPlan {
     /// The MATCH expression ranked.
     var expression: String

@@ -36,7 +36,14 @@ int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *argumen
 
    folio_term_weight(table, column weights…): BM25's term-frequency part for the first
    phrase, tf·(k1+1) / (tf + k1·(1 − b + b·length/average length)), tf weighted by column.
-   For one term the idf is the same in every row, so this orders rows as bm25() does. */
+   For one term the idf is the same in every row, so this orders rows as bm25() does.
+
+   folio_term_frequency(table, column weights…): tf of the first phrase, its hits in the
+   row weighed by column, as the two functions above count it.
+
+   folio_fts_totals(table): "rows average" — the table's row count and its rows' average
+   length in tokens, the two numbers the functions above take from the whole table, as
+   text (the average to 17 significant digits, which read back give the same double). */
 int folio_fts_register_ranking(sqlite3 *db, const char *lengths_sql);
 
 #endif
