@@ -84,7 +84,10 @@ def main():
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     chunks = connection.execute("SELECT count(*) FROM chunk").fetchone()[0]
     lists = connection.execute("SELECT count(*) FROM frequent_term").fetchone()[0]
-    print(f"{args.files} files, {chunks} chunks, {lists} frequent words with lists")
+    common, counts = connection.execute(
+        "SELECT count(DISTINCT term), coalesce(sum(length(counts)), 0) FROM term_count").fetchone()
+    print(f"{args.files} files, {chunks} chunks, {lists} frequent words with lists, "
+          f"{common} common words with counts ({counts / 1e6:.1f} MB)")
     print(f"folioctl index: {seconds:.0f} s, peak {mib} MiB, database {size / 1e6:.0f} MB")
     recoll = None
     if not args.no_recoll:

@@ -61,7 +61,7 @@ struct CommonTermRanking {
                 ($0["block"] as Int64, $0["counts"] as [UInt8])
             }, uniquingKeysWith: { first, _ in first }))
         }
-        var best = BestChunks(limit: limit)
+        var best = BoundedBest<ScoredChunk>(capacity: limit)
         var unranked: [Int64] = []
         for number in 0...newest / Int64(Self.block) {
             let blocks = counts.compactMap { $0[number] }.filter { $0.count == Self.block }
@@ -77,16 +77,16 @@ struct CommonTermRanking {
                 WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
                 """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression,
                       range.lowerBound * Int64(Self.block), range.upperBound * Int64(Self.block) + Int64(Self.block) - 1]) {
-                best.offer(score: row["score"], chunk: row["chunk_id"])
+                best.offer(ScoredChunk(score: row["score"], chunk: row["chunk_id"]))
             }
         }
-        return best.sorted
+        return best.sorted().map { (chunk: $0.chunk, score: $0.score) }
     }
 
     /// Offers a block's chunks that hold every term; false, offering none, when a chunk
     /// that does has no length in the block (FTS5 then ranks the block).
-    private func rank(block number: Int64, counts: [[UInt8]], lengths: [UInt8], into best: inout BestChunks) -> Bool {
-        var scored: [(score: Double, chunk: Int64)] = []
+    private func rank(block number: Int64, counts: [[UInt8]], lengths: [UInt8], into best: inout BoundedBest<ScoredChunk>) -> Bool {
+        var scored: [ScoredChunk] = []
         let first = number * Int64(Self.block)
         for index in 0..<Self.block where counts.allSatisfy({ $0[index] > 0 }) {
             let length = Int(lengths[2 * index]) | Int(lengths[2 * index + 1]) << 8
@@ -98,9 +98,9 @@ struct CommonTermRanking {
                 let frequency = Double(counts[term][index])
                 score += idf[term] * frequency * (Self.k1 + 1) / (frequency + norm)
             }
-            scored.append((-score, first + Int64(index)))
+            scored.append(ScoredChunk(score: -score, chunk: first + Int64(index)))
         }
-        for chunk in scored { best.offer(score: chunk.score, chunk: chunk.chunk) }
+        for chunk in scored { best.offer(chunk) }
         return true
     }
 
@@ -118,45 +118,13 @@ struct CommonTermRanking {
     }
 }
 
-/// The `limit` lowest (score, chunk) pairs seen: a binary heap with the worst kept on top.
-private struct BestChunks {
-    let limit: Int
-    private var heap: [(score: Double, chunk: Int64)] = []
+/// A chunk and its score, as folio_bm25 orders them: the lower score first (scores are
+/// negated), then the lower id.
+private struct ScoredChunk: Comparable {
+    let score: Double
+    let chunk: Int64
 
-    init(limit: Int) {
-        self.limit = limit
-        heap.reserveCapacity(limit)
-    }
-
-    var sorted: [(chunk: Int64, score: Double)] {
-        heap.sorted { ($0.score, $0.chunk) < ($1.score, $1.chunk) }.map { (chunk: $0.chunk, score: $0.score) }
-    }
-
-    mutating func offer(score: Double, chunk: Int64) {
-        guard limit > 0 else { return }
-        if heap.count < limit {
-            heap.append((score, chunk))
-            var child = heap.count - 1
-            while child > 0, Self.worse(heap[child], than: heap[(child - 1) / 2]) {
-                heap.swapAt(child, (child - 1) / 2)
-                child = (child - 1) / 2
-            }
-        } else if Self.worse(heap[0], than: (score, chunk)) {
-            heap[0] = (score, chunk)
-            var parent = 0
-            while true {
-                var worst = parent
-                let left = 2 * parent + 1, right = left + 1
-                if left < heap.count, Self.worse(heap[left], than: heap[worst]) { worst = left }
-                if right < heap.count, Self.worse(heap[right], than: heap[worst]) { worst = right }
-                guard worst != parent else { return }
-                heap.swapAt(parent, worst)
-                parent = worst
-            }
-        }
-    }
-
-    private static func worse(_ a: (score: Double, chunk: Int64), than b: (score: Double, chunk: Int64)) -> Bool {
-        (a.score, a.chunk) > (b.score, b.chunk)
+    static func < (a: ScoredChunk, b: ScoredChunk) -> Bool {
+        (a.score, a.chunk) < (b.score, b.chunk)
     }
 }

@@ -34,7 +34,7 @@ public struct VectorIndex: Sendable {
         guard query.count == dimension, dimension > 0, limit > 0 else { return [] }
         let quantised = QuantisedVector(query)
         let lanes = dimension - dimension % 16
-        var best = BoundedBest(capacity: limit)
+        var best = BoundedBest<ScoredRow>(capacity: limit)
         components.withUnsafeBytes { data in
             quantised.components.withUnsafeBytes { q in
                 for row in 0..<keys.count {
@@ -52,7 +52,7 @@ public struct VectorIndex: Sendable {
                         sum &+= Int32(Int8(bitPattern: q[k])) &* Int32(Int8(bitPattern: data[base + k]))
                         k += 1
                     }
-                    best.offer(row, Float(sum) * scales[row] * quantised.scale)
+                    best.offer(ScoredRow(row: row, score: Float(sum) * scales[row] * quantised.scale))
                 }
             }
         }
@@ -60,42 +60,13 @@ public struct VectorIndex: Sendable {
     }
 }
 
-/// The `capacity` highest scores offered, kept in a min-heap.
-struct BoundedBest {
-    let capacity: Int
-    private var heap: [(row: Int, score: Float)] = []
+/// A vector's row and its similarity to the query, the more similar first (then the
+/// lower row).
+struct ScoredRow: Comparable {
+    let row: Int
+    let score: Float
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        heap.reserveCapacity(capacity)
-    }
-
-    mutating func offer(_ row: Int, _ score: Float) {
-        if heap.count < capacity {
-            heap.append((row, score))
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard heap[child].score < heap[parent].score else { break }
-                heap.swapAt(child, parent)
-                child = parent
-            }
-        } else if score > heap[0].score {
-            heap[0] = (row, score)
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < heap.count, heap[left].score < heap[smallest].score { smallest = left }
-                if right < heap.count, heap[right].score < heap[smallest].score { smallest = right }
-                guard smallest != parent else { break }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-    }
-
-    func sorted() -> [(row: Int, score: Float)] {
-        heap.sorted { $0.score > $1.score || ($0.score == $1.score && $0.row < $1.row) }
+    static func < (a: ScoredRow, b: ScoredRow) -> Bool {
+        a.score > b.score || (a.score == b.score && a.row < b.row)
     }
 }

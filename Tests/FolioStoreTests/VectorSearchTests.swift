@@ -25,8 +25,10 @@ import FolioSQLite
     }
 
     @Test func boundedBest_keepsTheHighestInOrder() {
-        var best = BoundedBest(capacity: 3)
-        for (row, score) in [(0, 0.1), (1, 0.9), (2, 0.5), (3, 0.7), (4, 0.2), (5, 0.95)] { best.offer(row, Float(score)) }
+        var best = BoundedBest<ScoredRow>(capacity: 3)
+        for (row, score) in [(0, 0.1), (1, 0.9), (2, 0.5), (3, 0.7), (4, 0.2), (5, 0.95), (6, 0.7)] {
+            best.offer(ScoredRow(row: row, score: Float(score)))
+        }
         #expect(best.sorted().map(\.row) == [5, 1, 3])
     }
 }
