@@ -1,4 +1,4 @@
-internal import CGio
+internal import CGLib
 internal import FoundationEssentials
 
 /// BERT's WordPiece tokenizer, as a `tokenizer.json` of Hugging Face's `tokenizers` library
@@ -193,7 +193,7 @@ public struct WordPieceTokenizer: Sendable {
     }
 
     /// Canonical decomposition (NFD), by GLib: the Swift standard library does not offer
-    /// it, and GLib is in every Folio process already.
+    /// it, and GLib alone (not GIO) costs a process's start little.
     static func decomposed(_ text: String) -> String {
         if text.unicodeScalars.allSatisfy(\.isASCII) { return text }
         guard let normalised = g_utf8_normalize(text, -1, G_NORMALIZE_DEFAULT) else { return text }
