@@ -60,6 +60,12 @@ public final class SQLiteConnection {
         try run(sql, arguments, cached: false, row: body)
     }
 
+    /// Frees the pages this connection caches (`sqlite3_db_release_memory`): after a read
+    /// that will not come again soon, such as every vector of the index.
+    public func releaseMemory() {
+        sqlite3_db_release_memory(handle)
+    }
+
     /// The first column of the first row, as `T`.
     public func value<T: SQLiteValueConvertible>(as type: T.Type, _ sql: String, _ arguments: SQLiteArguments = []) throws(SQLiteError) -> T? {
         try row(sql, arguments)?.first(as: T.self)
