@@ -6,7 +6,8 @@ embedder process running (as foliod keeps it) and without.
 
 DATA_HOME is the XDG_DATA_HOME of the index (its folio/folio.sqlite). The queries are the
 second column of a queries.tsv (default: ../shared/ir/cranfield's). Prints p50, p95 and
-max in milliseconds per mode, and the embedder's resident memory. Release binaries
+max in milliseconds per mode, and the embedder's resident memory (after the last query, and
+once the queries paused). Release binaries
 (make release); FOLIO_BIN overrides their folder.
 """
 import argparse
@@ -51,9 +52,13 @@ def main():
     subprocess.run([os.path.join(binaries, "folioq"), "warm up"], env=env, stdout=subprocess.DEVNULL)
     measure("hybrid, embedder running", [])
     measure("semantic, embedder running", ["--mode", "semantic"])
-    with open(f"/proc/{embedder.pid}/status") as status:
-        rss = next(line for line in status if line.startswith("VmRSS")).split()[1]
-    print(f"embedder resident memory: {int(rss) // 1024} MiB")
+    def rss():
+        with open(f"/proc/{embedder.pid}/status") as status:
+            return int(next(line for line in status if line.startswith("VmRSS")).split()[1]) / 1024
+
+    answering = rss()
+    time.sleep(2)
+    print(f"embedder resident memory: {answering:.1f} MiB after the last query, {rss():.1f} MiB 2 s later")
     embedder.terminate()
     embedder.wait()
 

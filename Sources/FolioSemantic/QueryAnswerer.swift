@@ -13,10 +13,6 @@ package struct QueryAnswerer {
     private var embedders: [String: any Embedder] = [:]
     private var index: VectorIndex?
     private var reader: IndexReader?
-    /// How many vectors the last `nearest` read from the index (all of them the first
-    /// time): reading them leaves freed memory behind, which a process kept running
-    /// gives back (`LocalEmbedder.returnFreedMemory`).
-    package private(set) var vectorsLastRead = 0
 
     /// `embedder`: one loaded already, used when the index's model is its model.
     package init(databasePath: String, embedder: (any Embedder)?, configuration: FolioConfiguration, paths: FolioPaths, environment: [String: String]) {
@@ -31,9 +27,7 @@ package struct QueryAnswerer {
         if reader == nil { reader = try IndexReader(path: databasePath) }
         guard let reader, let model = try reader.queryModel() else { return nil }
         if index?.model.id != model.id { index = VectorIndex(model: model) }
-        let held = index!.count
         try reader.refresh(&index!)
-        vectorsLastRead = index!.count - held
         let embedder = try embedder(for: model)
         let vector = try embedder.embed(text)
         return NearestWindows(model: model.id, windows: index!.nearest(vector, limit: limit).map { .init(key: $0.key, similarity: $0.similarity) })
