@@ -42,13 +42,17 @@ public final class LauncherSearch {
     /// the launcher stays quiet until something is indexed.
     public func search(_ text: String, limit: Int) throws(StoreError) -> [Row] {
         guard let reader = try openReader() else { return [] }
-        var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, snippetWords: 16, mode: .hybrid)
+        let request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, snippetWords: 16, mode: .hybrid)
         // By words alone when meaning cannot be had: a launcher stays quiet about why
-        // (folioctl status says it).
+        // (folioctl status says it). The embedder embeds the query while the words are ranked.
+        let hits: [SearchHit]
         if let meaning, !request.query.asksForExactWords {
-            request.meaning = try? meaning.nearest(request.query.meaningText, limit: MeaningSearch.windowDepth)
+            let asked = meaning.begin(request.query.meaningText, limit: MeaningSearch.windowDepth)
+            hits = try reader.search(request) { try? meaning.finish(asked) }
+        } else {
+            hits = try reader.search(request)
         }
-        let rows = try reader.search(request).map(Self.row)
+        let rows = hits.map(Self.row)
         if remembered.count + rows.count > rememberedLimit { remembered.removeAll(keepingCapacity: true) }
         for row in rows { remembered[row.id] = row }
         return rows

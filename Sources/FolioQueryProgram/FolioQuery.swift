@@ -110,8 +110,15 @@ public struct FolioQuery: ParsableCommand {
             }
             if request.pages != nil, try reader.documents(in: request.scope).count != 1 {
                 found = nil
+            } else if let asked = askMeaning(of: request, configuration: configuration) {
+                var windows: NearestWindows?
+                let hits = try reader.search(request) {
+                    windows = try meaning(asked)
+                    return windows
+                }
+                request.meaning = windows
+                found = (reader, request, hits)
             } else {
-                request.meaning = try meaning(of: request, configuration: configuration)
                 found = (reader, request, try reader.search(request))
             }
         } catch .schemaTooOld(let path) {
@@ -135,10 +142,11 @@ public struct FolioQuery: ParsableCommand {
 }
 
 extension FolioQuery {
-    /// The windows nearest the query's meaning, when the mode and the query call for them
-    /// and the index has vectors. Search by words goes on without them (a line on standard
-    /// error says why) unless meaning alone was asked for.
-    private func meaning(of request: SearchRequest, configuration known: FolioConfiguration?) throws(StoreError) -> NearestWindows? {
+    /// Asks for the query's meaning when the mode and the query call for it: the embedder
+    /// process, when one runs, embeds the query while this process ranks its words. `nil`
+    /// when the search is by words only (a line on standard error says why, when the
+    /// configuration cannot be read).
+    private func askMeaning(of request: SearchRequest, configuration known: FolioConfiguration?) -> (MeaningSearch, MeaningSearch.Request)? {
         guard mode != .lexical, !request.query.asksForExactWords else { return nil }
         let configuration: FolioConfiguration
         do {
@@ -147,10 +155,17 @@ extension FolioQuery {
             Output.error("folioq: searching by words only: \(error)\n")
             return nil
         }
+        let search = MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath,
+                                   environment: Environment.variables)
+        return (search, search.begin(request.query.meaningText, limit: request.allChunks ? request.limit * 3 : MeaningSearch.windowDepth))
+    }
+
+    /// The windows nearest the query's meaning, asked for by `askMeaning`; called only when
+    /// the index has vectors. Search by words goes on without them (a line on standard
+    /// error says why) unless meaning alone was asked for.
+    private func meaning(_ asked: (search: MeaningSearch, request: MeaningSearch.Request)) throws(StoreError) -> NearestWindows? {
         do {
-            return try MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath,
-                                     environment: Environment.variables)
-                .nearest(request.query.meaningText, limit: request.allChunks ? request.limit * 3 : MeaningSearch.windowDepth)
+            return try asked.search.finish(asked.request)
         } catch let error as StoreError {
             throw error
         } catch {

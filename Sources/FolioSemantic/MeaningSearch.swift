@@ -20,12 +20,32 @@ public final class MeaningSearch {
     /// has no vectors yet. Throws when there are vectors but the model to embed the query
     /// with cannot run here.
     public func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
+        try finish(begin(text, limit: limit))
+    }
+
+    /// Asks the embedder process, when one runs, without waiting for its answer: the
+    /// caller ranks the query's words meanwhile (`IndexReader.search(_:meaning:)`), then
+    /// calls `finish`.
+    public func begin(_ text: String, limit: Int) -> Request {
+        Request(text: text, limit: limit, pending: enabled
+            ? EmbedderClient.start(.nearest(text: text, limit: limit, database: local.databasePath), socket: paths.embedderSocket) : nil)
+    }
+
+    /// The embedder's answer to `request`, or without one (none runs, or it failed) the
+    /// windows computed here.
+    public func finish(_ request: Request) throws -> NearestWindows? {
         guard enabled else { return nil }
-        if let reply = EmbedderClient.send(.nearest(text: text, limit: limit, database: local.databasePath), socket: paths.embedderSocket),
-           reply.error == nil {
+        if let reply = request.pending?.reply(), reply.error == nil {
             return reply.model.map { NearestWindows(model: $0, windows: reply.windows) }
         }
-        return try local.nearest(text, limit: limit)
+        return try local.nearest(request.text, limit: request.limit)
+    }
+
+    /// A query's meaning asked for (`begin`).
+    public struct Request {
+        let text: String
+        let limit: Int
+        let pending: EmbedderClient.Pending?
     }
 
     /// How many windows a search reads from the meaning side: enough for `Fusion.depth`

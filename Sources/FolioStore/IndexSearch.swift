@@ -8,6 +8,17 @@ extension IndexReader {
         guard request.limit > 0, !request.query.isEmpty else { return [] }
         return try read("search") { db in try IndexSearch.run(db, request) }
     }
+
+    /// Runs a search by words and meaning whose meaning comes from `meaning`, called once
+    /// the words are ranked: the embedder process embeds the query (sent to it before this
+    /// call) while this process ranks the words, instead of one after the other. An index
+    /// without vectors, or a request that needs no meaning, never calls it.
+    public func search(_ request: SearchRequest, meaning: () throws -> NearestWindows?) throws(StoreError) -> [SearchHit] {
+        guard request.limit > 0, !request.query.isEmpty else { return [] }
+        return try read("search") { db in
+            try withoutActuallyEscaping(meaning) { meaning in try IndexSearch.run(db, request, meaning: meaning) }
+        }
+    }
 }
 
 extension IndexStore {
@@ -31,7 +42,20 @@ extension IndexStore {
 /// meaning: the chunks of the windows nearest the query's vector, navigation last too.
 /// Hybrid: both lists fused by reciprocal rank (`Fusion`).
 enum IndexSearch {
-    static func run(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [SearchHit] {
+    /// `meaning`: where `request.meaning` comes from when the request has none
+    /// (`IndexReader.search(_:meaning:)`), asked only if the index has vectors.
+    static func run(_ db: SQLiteConnection, _ request: SearchRequest, meaning: (() throws -> NearestWindows?)? = nil) throws -> [SearchHit] {
+        var request = request
+        if let meaning, request.meaning == nil, request.mode != .lexical, !request.query.asksForExactWords,
+           try IndexReader.queryModel(db) != nil {
+            guard request.mode == .hybrid else {
+                request.meaning = try meaning()
+                return try run(db, request)
+            }
+            let lexical = try lexicalRanking(db, request: request, depth: Fusion.depth)
+            request.meaning = try meaning()
+            return try hybrid(db, request, lexical: lexical)
+        }
         switch request.effectiveMode {
         case .lexical:
             let ranked = try lexicalRanking(db, request: request, depth: request.limit)
@@ -40,11 +64,20 @@ enum IndexSearch {
             let ranked = try semanticRanking(db, request: request, depth: request.limit)
             return try hits(db, for: Fusion.semanticOnly(ranked), request: request)
         case .hybrid:
-            let lexical = try lexicalRanking(db, request: request, depth: Fusion.depth)
-            let semantic = try semanticRanking(db, request: request, depth: Fusion.depth)
-            let fused = Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: request.allChunks)
-            return try hits(db, for: Array(fused.prefix(request.limit)), request: request)
+            return try hybrid(db, request, lexical: lexicalRanking(db, request: request, depth: Fusion.depth))
         }
+    }
+
+    /// The words' ranking (to `Fusion.depth`) fused with the meaning's. Without meaning
+    /// after all (the embedder failed), the words' best `limit`, as a search by words gives
+    /// them: ranking deeper puts the same chunks first.
+    private static func hybrid(_ db: SQLiteConnection, _ request: SearchRequest, lexical: [RankedChunk]) throws -> [SearchHit] {
+        guard request.meaning != nil else {
+            return try hits(db, for: lexical.prefix(request.limit).map { FusedHit(match: $0) }, request: request)
+        }
+        let semantic = try semanticRanking(db, request: request, depth: Fusion.depth)
+        let fused = Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: request.allChunks)
+        return try hits(db, for: Array(fused.prefix(request.limit)), request: request)
     }
 
     /// Both tiers of the lexical ranking, best first, at most `depth`.

@@ -156,6 +156,42 @@ import FolioSQLite
         #expect(hit.snippet.text == "vehicle service invoice" && hit.snippet.highlights.isEmpty)
         #expect(hit.ranking == HitRanking(lexicalRank: nil, semanticRank: 1, similarity: 0.8, fusedScore: 1 / 61.0))
     }
+
+    /// Meaning asked for once the words are ranked (`search(_:meaning:)`) gives the hits
+    /// it gives when known before; it is not asked for when the index has no vectors or the
+    /// query keeps to exact words, and a search without it after all is one by words.
+    @Test func meaningAskedAfterTheWords_findsTheSame() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/car.txt"), chunks: TemporaryDatabase.chunks(["vehicle service invoice for the car"]))
+        try store.save(TemporaryDatabase.record("/e/cake.md", kind: .markdown), chunks: TemporaryDatabase.chunks(["flour eggs sugar car"]))
+        let reader = try IndexReader(path: database.path)
+        var asked = 0
+        func later(_ text: String, mode: SearchMode, nearest: NearestWindows?) throws -> [SearchHit] {
+            try reader.search(SearchRequest(query: SearchQuery(parsing: text), mode: mode)) {
+                asked += 1
+                return nearest
+            }
+        }
+        #expect(try later("car", mode: .hybrid, nearest: nil).map(\.path).count == 2)
+        #expect(asked == 0, "no vectors yet")
+        let model = try store.embeddingModel(provider: "local", name: "m")
+        let chunks = try store.chunksWithoutWindows(limit: 10)
+        try store.saveWindows(chunks.map { ($0.id, [$0.text.hasPrefix("vehicle") ? 1 : 2]) })
+        try store.saveVectors(model: model.id, [(1, QuantisedVector([1, 0])), (2, QuantisedVector([0, 1]))])
+        let nearest = NearestWindows(model: model.id, windows: [.init(key: 2, similarity: 0.9), .init(key: 1, similarity: 0.5)])
+        for mode in [SearchMode.hybrid, .semantic] {
+            for text in ["car", "car repair cost", "sugar"] {
+                let known = try reader.search(SearchRequest(query: SearchQuery(parsing: text), mode: mode, meaning: nearest))
+                #expect(try later(text, mode: mode, nearest: nearest) == known, "\(text), \(mode)")
+            }
+        }
+        #expect(asked == 6)
+        #expect(try later("\"flour eggs\"", mode: .hybrid, nearest: nearest).map(\.path) == ["/e/cake.md"])
+        #expect(asked == 6, "a phrase keeps to the words")
+        let words = try reader.search(SearchRequest(query: SearchQuery(parsing: "car"), mode: .lexical))
+        #expect(try later("car", mode: .hybrid, nearest: nil) == words)
+    }
 }
 
 @Suite struct VectorScanTests {
