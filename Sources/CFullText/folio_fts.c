@@ -223,6 +223,21 @@ static void folio_fts_term_frequency(const Fts5ExtensionApi *api, Fts5Context *f
     sqlite3_result_double(context, frequency);
 }
 
+static void folio_fts_row_length_function(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context,
+                                          int value_count, sqlite3_value **values) {
+    (void)value_count;
+    (void)values;
+    struct folio_fts_query *query = NULL;
+    int length = 0;
+    int result = folio_fts_query_of(api, fts, context, NULL, &query);
+    if (result == SQLITE_OK) result = folio_fts_row_length(api, fts, &query->lengths, &length);
+    if (result != SQLITE_OK) {
+        sqlite3_result_error_code(context, result);
+        return;
+    }
+    sqlite3_result_int(context, length);
+}
+
 static void folio_fts_totals(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int value_count,
                              sqlite3_value **values) {
     (void)value_count;
@@ -288,6 +303,7 @@ int folio_fts_register_ranking(sqlite3 *db, const char *lengths_sql) {
         {"folio_bm25", folio_fts_bm25},
         {"folio_term_frequency", folio_fts_term_frequency},
         {"folio_fts_totals", folio_fts_totals},
+        {"folio_row_length", folio_fts_row_length_function},
     };
     for (size_t index = 0; index < sizeof(functions) / sizeof(functions[0]); index++) {
         /* Each function keeps its own copy of the SQL, freed by FTS5 with the function. */

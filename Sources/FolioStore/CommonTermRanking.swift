@@ -15,11 +15,7 @@ struct CommonTermRanking {
     private let terms: [String]
     /// Each term's idf, as folio_bm25 computes it from the given row counts.
     private let idf: [Double]
-    private let average: Double
-    private let newest: Int64
-
-    private static let k1 = 1.2, b = 0.75
-    private static let block = Int(TermCounts.block)
+    private let bm25: BM25Terms
 
     /// `nil` unless every one of `required` is one word, common, and in more chunks than
     /// `policy.directLimit`: then ranking every match through FTS5 would cost more.
@@ -28,55 +24,38 @@ struct CommonTermRanking {
         var terms: [String] = []
         var counts: [Double] = []
         for group in required {
-            guard group.count == 1, !group[0].isPrefix, group[0].tokens.count == 1,
-                  let word = try db.fullTextTerms(of: group[0].tokens[0], tokenizer: FullTextIndex.tokenizer).first,
-                  let row = try db.row("SELECT chunks, common FROM frequent_term WHERE term = ?", [word], cached: true),
-                  row["common"] as Bool, row["chunks"] as Int > policy.directLimit else { return nil }
-            terms.append(word)
-            counts.append(row["chunks"])
+            guard group.count == 1, let word = try BM25Terms.commonWord(db, group[0]),
+                  word.chunks > Double(policy.directLimit) else { return nil }
+            terms.append(word.term)
+            counts.append(word.chunks)
         }
-        guard let totals = try db.value(as: String.self, "SELECT folio_fts_totals(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1",
-                                        ["\"\(terms[0])\""]),
-              case let parts = totals.split(separator: " "), parts.count == 2,
-              let rows = Double(parts[0]), let average = Double(parts[1]),
-              let newest = try db.value(as: Int64.self, "SELECT max(id) FROM chunk") else { return nil }
+        guard let bm25 = try BM25Terms(db, matching: required[0][0].expression) else { return nil }
         self.terms = terms
-        // As folio_bm25: a term in over half the rows weighs 10⁻⁶.
-        idf = counts.map { count in
-            let idf = log((rows - count + 0.5) / (count + 0.5))
-            return idf > 0 ? idf : 1e-6
-        }
-        self.average = average
-        self.newest = newest
+        self.bm25 = bm25
+        idf = counts.map(bm25.idf)
     }
 
     /// The best `limit` chunks that hold every term, best first, as `plan` ranks them
     /// (`plan`: the terms' expression, for the blocks FTS5 ranks).
     func best(_ db: SQLiteConnection, plan: LexicalPlan, limit: Int) throws -> [(chunk: Int64, score: Double)] {
-        let lengths = Dictionary(try db.rows("SELECT block, tokens FROM chunk_length").map { ($0["block"] as Int64, $0["tokens"] as [UInt8]) },
-                                 uniquingKeysWith: { first, _ in first })
         var counts: [[Int64: [UInt8]]] = []
-        for term in terms {
-            counts.append(Dictionary(try db.rows("SELECT block, counts FROM term_count WHERE term = ?", [term], cached: true).map {
-                ($0["block"] as Int64, $0["counts"] as [UInt8])
-            }, uniquingKeysWith: { first, _ in first }))
-        }
+        for term in terms { counts.append(try BM25Terms.counts(db, of: term)) }
         var best = BoundedBest<ScoredChunk>(capacity: limit)
         var unranked: [Int64] = []
-        for number in 0...newest / Int64(Self.block) {
-            let blocks = counts.compactMap { $0[number] }.filter { $0.count == Self.block }
-            guard blocks.count == terms.count, let length = lengths[number], length.count == 2 * Self.block,
-                  rank(block: number, counts: blocks, lengths: length, into: &best) else {
+        for number in 0...bm25.newest / Int64(BM25Terms.block) {
+            let blocks = counts.compactMap { $0[number] }.filter { $0.count == BM25Terms.block }
+            guard blocks.count == terms.count, let lengths = bm25.lengths(of: number),
+                  rank(block: number, counts: blocks, lengths: lengths, into: &best) else {
                 unranked.append(number)
                 continue
             }
         }
-        for range in Self.runs(of: unranked) {
+        for range in BM25Terms.runs(of: unranked) {
             for row in try db.rows("""
                 SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score FROM chunk_fts
                 WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
                 """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression,
-                      range.lowerBound * Int64(Self.block), range.upperBound * Int64(Self.block) + Int64(Self.block) - 1]) {
+                      range.lowerBound * Int64(BM25Terms.block), range.upperBound * Int64(BM25Terms.block) + Int64(BM25Terms.block) - 1]) {
                 best.offer(ScoredChunk(score: row["score"], chunk: row["chunk_id"]))
             }
         }
@@ -87,40 +66,23 @@ struct CommonTermRanking {
     /// that does has no length in the block (FTS5 then ranks the block).
     private func rank(block number: Int64, counts: [[UInt8]], lengths: [UInt8], into best: inout BoundedBest<ScoredChunk>) -> Bool {
         var scored: [ScoredChunk] = []
-        let first = number * Int64(Self.block)
-        for index in 0..<Self.block where counts.allSatisfy({ $0[index] > 0 }) {
-            let length = Int(lengths[2 * index]) | Int(lengths[2 * index + 1]) << 8
+        let first = number * Int64(BM25Terms.block)
+        for index in 0..<BM25Terms.block where counts.allSatisfy({ $0[index] > 0 }) {
+            let length = BM25Terms.length(at: index, in: lengths)
             guard length > 0 else { return false }
-            // The same operations in the same order as folio_bm25, so the same doubles.
-            let norm = Self.k1 * (1 - Self.b + Self.b * Double(length) / average)
+            let norm = bm25.norm(length)
             var score = 0.0
-            for term in counts.indices {
-                let frequency = Double(counts[term][index])
-                score += idf[term] * frequency * (Self.k1 + 1) / (frequency + norm)
-            }
+            for term in counts.indices { score += BM25Terms.weight(idf: idf[term], frequency: Double(counts[term][index]), norm: norm) }
             scored.append(ScoredChunk(score: -score, chunk: first + Int64(index)))
         }
         for chunk in scored { best.offer(chunk) }
         return true
     }
-
-    /// Consecutive block numbers as ranges.
-    private static func runs(of numbers: [Int64]) -> [ClosedRange<Int64>] {
-        var runs: [ClosedRange<Int64>] = []
-        for number in numbers {
-            if let last = runs.last, last.upperBound + 1 == number {
-                runs[runs.count - 1] = last.lowerBound...number
-            } else {
-                runs.append(number...number)
-            }
-        }
-        return runs
-    }
 }
 
 /// A chunk and its score, as folio_bm25 orders them: the lower score first (scores are
 /// negated), then the lower id.
-private struct ScoredChunk: Comparable {
+struct ScoredChunk: Comparable {
     let score: Double
     let chunk: Int64
 

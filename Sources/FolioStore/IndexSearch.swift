@@ -98,7 +98,8 @@ enum IndexSearch {
     ///
     /// FTS5 computes a rank for every chunk an expression matches: one frequent word is
     /// ranked from its champion list (`FrequentWordRanking`), several common words from
-    /// their counts (`CommonTermRanking`). Otherwise, unless a scope or
+    /// their counts (`CommonTermRanking`), the second tier term by term
+    /// (`AnyTermRanking`). Otherwise, unless a scope or
     /// kinds narrow the matches first, the chunks are ranked alone (`folio_bm25`) and their
     /// documents looked up after, for the best few: joining every match to its document
     /// costs more than the ranking.
@@ -115,33 +116,38 @@ enum IndexSearch {
         if request.narrowsMatches {
             return try filteredBM25(db, plan, request: request, limit: limit, matchesAll: matchesAll)
         }
+        // The best `chunks` matches: from the common words' counts, term by term for the
+        // second tier, else ranked by FTS5 (every match whatever the LIMIT, so each round
+        // costs the same). Enough that contents pages (or, one per document, a few long
+        // documents) rarely call for a second round; exactly `limit` chunks made every
+        // chunk of text count, and a deep search with --all-chunks ranked its matches twice.
+        let first: (_ chunks: Int) throws -> [(chunk: Int64, score: Double)]
+        let excluded: String?
         if matchesAll, let common = try CommonTermRanking(db, required: request.query.required, policy: request.leaders) {
-            var chunks = request.allChunks ? limit * 2 : limit * 4
-            while true {
-                var scored = try common.best(db, plan: plan, limit: chunks)
-                let seenAll = scored.count < chunks
-                if let excluded = request.query.excludedExpression {
-                    let out = try Self.chunks(db, matching: excluded, among: scored.map(\.chunk))
-                    scored.removeAll { out.contains($0.chunk) }
+            first = { chunks in try common.best(db, plan: plan, limit: chunks) }
+            excluded = request.query.excludedExpression
+        } else if !matchesAll {
+            first = { chunks in try AnyTermRanking.best(db, terms: plan.terms, plan: plan, limit: chunks) }
+            excluded = request.query.excludedExpression
+        } else {
+            first = { chunks in
+                try db.rows("""
+                    SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score
+                    FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY score, chunk_id LIMIT ?
+                    """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression, chunks]).map {
+                    (chunk: $0["chunk_id"] as Int64, score: $0["score"] as Double)
                 }
-                let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
-                if ranked.count(where: { !$0.navigation }) >= limit || seenAll { return ranked }
-                chunks *= 4
             }
+            excluded = nil
         }
-        // Every match is ranked whatever the LIMIT, so each round costs the same: ask for
-        // enough that contents pages (or, one per document, a few long documents) rarely
-        // call for a second. Exactly `limit` chunks made every chunk of text count, and a
-        // deep search with --all-chunks ranked its matches twice.
         var chunks = request.allChunks ? limit * 2 : limit * 4
         while true {
-            var scored = try db.rows("""
-                SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score
-                FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY score, chunk_id LIMIT ?
-                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression, chunks]).map {
-                (chunk: $0["chunk_id"] as Int64, score: $0["score"] as Double)
-            }
+            var scored = try first(chunks)
             let seenAll = scored.count < chunks
+            if let excluded {
+                let out = try Self.chunks(db, matching: excluded, among: scored.map(\.chunk))
+                scored.removeAll { out.contains($0.chunk) }
+            }
             if let filter = plan.filter {
                 let kept = try Self.chunks(db, matching: filter, among: scored.map(\.chunk))
                 scored.removeAll { !kept.contains($0.chunk) }

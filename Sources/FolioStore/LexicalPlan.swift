@@ -14,6 +14,8 @@ internal import FolioText
 struct LexicalPlan {
     /// The MATCH expression ranked.
     var expression: String
+    /// Its required terms, in the expression's order (excluded ones follow them there).
+    var terms: [SearchQuery.Term]
     /// `folio_bm25`'s row counts: for each phrase of `expression` in order, the chunks its
     /// term was in at the last count of frequent terms, -1 when unknown (FTS5 counts).
     var counts: [Int64]
@@ -33,7 +35,8 @@ struct LexicalPlan {
         }
         func plan(_ required: [[SearchQuery.Term]], filter: [[SearchQuery.Term]]) -> LexicalPlan? {
             guard let expression = SearchQuery(required: required, excluded: query.excluded).allTermsExpression else { return nil }
-            return LexicalPlan(expression: expression, counts: (required.joined() + query.excluded).map { census.chunks[$0] ?? -1 },
+            return LexicalPlan(expression: expression, terms: Array(required.joined()),
+                               counts: (required.joined() + query.excluded).map { census.chunks[$0] ?? -1 },
                                filter: filter.isEmpty ? nil : filter.joined().map(\.expression).joined(separator: " AND "))
         }
         let common = query.required.filter(isCommon)

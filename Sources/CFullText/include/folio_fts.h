@@ -41,6 +41,9 @@ int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *argumen
    folio_term_frequency(table, column weights…): tf of the first phrase, its hits in the
    row weighed by column, as the two functions above count it.
 
+   folio_row_length(table): the row's length in tokens, all columns, as the functions
+   above take it (from the row-length blocks, else from FTS5).
+
    folio_fts_totals(table): "rows average" — the table's row count and its rows' average
    length in tokens, the two numbers the functions above take from the whole table, as
    text (the average to 17 significant digits, which read back give the same double). */

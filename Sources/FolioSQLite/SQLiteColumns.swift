@@ -1,0 +1,14 @@
+internal import CSQLite
+
+/// The columns of the row a statement is on, read by position (`SQLiteConnection.forEachRow(_:_:columns:)`).
+public struct SQLiteColumns {
+    let statement: OpaquePointer
+
+    public func int64(_ index: Int32) -> Int64 {
+        sqlite3_column_int64(statement, index)
+    }
+
+    public func double(_ index: Int32) -> Double {
+        sqlite3_column_double(statement, index)
+    }
+}

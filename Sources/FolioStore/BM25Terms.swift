@@ -1,0 +1,86 @@
+internal import FolioSQLite
+internal import FolioText
+internal import Glibc
+
+/// BM25 computed term by term outside FTS5 (`CommonTermRanking`, `AnyTermRanking`), with
+/// what folio_bm25 takes from the whole index, read once per search: the row count, the
+/// average length, the chunk lengths' blocks (`RowLengths`). Each step is the same double
+/// operation in the same order as folio_bm25's (`CFullText/folio_fts.c`), so the scores
+/// are equal, not close.
+struct BM25Terms {
+    static let block = Int(TermCounts.block)
+    private static let k1 = 1.2, b = 0.75
+
+    let rows: Double
+    let average: Double
+    let newest: Int64
+    private let lengthBlocks: [Int64: [UInt8]]
+
+    /// `nil` when no chunk matches `expression` (FTS5 gives its totals to a matching row).
+    init?(_ db: SQLiteConnection, matching expression: String) throws {
+        guard let totals = try db.value(as: String.self, "SELECT folio_fts_totals(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1",
+                                        [expression]),
+              case let parts = totals.split(separator: " "), parts.count == 2,
+              let rows = Double(parts[0]), let average = Double(parts[1]),
+              let newest = try db.value(as: Int64.self, "SELECT max(id) FROM chunk") else { return nil }
+        self.rows = rows
+        self.average = average
+        self.newest = newest
+        lengthBlocks = Dictionary(try db.rows("SELECT block, tokens FROM chunk_length").map { ($0["block"] as Int64, $0["tokens"] as [UInt8]) },
+                                  uniquingKeysWith: { first, _ in first })
+    }
+
+    /// As folio_bm25: a term in over half the rows weighs 10⁻⁶.
+    func idf(_ count: Double) -> Double {
+        let idf = log((rows - count + 0.5) / (count + 0.5))
+        return idf > 0 ? idf : 1e-6
+    }
+
+    func norm(_ length: Int) -> Double {
+        Self.k1 * (1 - Self.b + Self.b * Double(length) / average)
+    }
+
+    static func weight(idf: Double, frequency: Double, norm: Double) -> Double {
+        idf * frequency * (k1 + 1) / (frequency + norm)
+    }
+
+    /// Block `number` of the chunk lengths, when whole.
+    func lengths(of number: Int64) -> [UInt8]? {
+        guard let blob = lengthBlocks[number], blob.count == 2 * Self.block else { return nil }
+        return blob
+    }
+
+    static func length(at index: Int, in lengths: [UInt8]) -> Int {
+        Int(lengths[2 * index]) | Int(lengths[2 * index + 1]) << 8
+    }
+
+    /// The indexed word of a one-word term that is common (its counts are kept), with the
+    /// chunks it was in at the last count.
+    static func commonWord(_ db: SQLiteConnection, _ term: SearchQuery.Term) throws -> (term: String, chunks: Double)? {
+        guard !term.isPrefix, term.tokens.count == 1,
+              let word = try db.fullTextTerms(of: term.tokens[0], tokenizer: FullTextIndex.tokenizer).first,
+              let row = try db.row("SELECT chunks, common FROM frequent_term WHERE term = ?", [word], cached: true),
+              row["common"] as Bool else { return nil }
+        return (word, row["chunks"])
+    }
+
+    /// A common term's blocks of counts, by block number.
+    static func counts(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {
+        Dictionary(try db.rows("SELECT block, counts FROM term_count WHERE term = ?", [term], cached: true).map {
+            ($0["block"] as Int64, $0["counts"] as [UInt8])
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Consecutive block numbers as ranges.
+    static func runs(of numbers: [Int64]) -> [ClosedRange<Int64>] {
+        var runs: [ClosedRange<Int64>] = []
+        for number in numbers {
+            if let last = runs.last, last.upperBound + 1 == number {
+                runs[runs.count - 1] = last.lowerBound...number
+            } else {
+                runs.append(number...number)
+            }
+        }
+        return runs
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+@testable import FolioStore
+import FolioSQLite
+import FolioText
+
+/// The second tier ranked term by term (`AnyTermRanking`): folio_bm25's scores over the
+/// terms' OR expression, for the same chunks, whatever the terms (common ones from their
+/// counts, rare ones, repeated ones, phrases, prefixes) and whether the counts and lengths
+/// are all there.
+@Suite struct AnyTermRankingTests {
+    static let queries = ["the system tomato w120", "kernel w300 w301 w302", "data data type w250", "\"the system\" memory",
+                          "config* river", "the -tomato w140 engine", "w399 w398"]
+
+    /// Every chunk with any term, and its score: term by term, and from FTS5.
+    static func scores(_ reader: IndexReader, _ text: String) throws -> (terms: [Int64: Double], fts5: [Int64: Double]) {
+        try reader.read("test") { db in
+            let query = SearchQuery(parsing: text)
+            let any = try #require(try LexicalPlan.tiers(db, query, reduced: true).any, "\(text)")
+            let terms = try AnyTermRanking.best(db, terms: any.terms, plan: any, limit: 100_000)
+            let rows = try db.rows("""
+                SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts
+                WHERE chunk_fts MATCH ?
+                """, [any.countsArgument, SearchQuery(required: [any.terms], excluded: []).allTermsExpression ?? ""])
+            return (Dictionary(terms.map { ($0.chunk, $0.score) }, uniquingKeysWith: { first, _ in first }),
+                    Dictionary(rows.map { ($0["id"] as Int64, $0["score"] as Double) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+
+    static func expectSame(_ reader: IndexReader, _ note: Comment) throws {
+        for text in queries {
+            let found = try scores(reader, text)
+            #expect(!found.fts5.isEmpty, "\(text)")
+            #expect(found.terms == found.fts5, "\(text): \(note)")
+        }
+    }
+
+    @Test func scores_areFolioBM25s_withBlocksMadeOrNot() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store)
+        try LeaderTests.corpus(store)
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        try Self.expectSame(reader, "all made")
+        try store.save(TemporaryDatabase.record("/d/new.txt"), chunks: TemporaryDatabase.chunks(["the system data the w120 config"]))
+        try Self.expectSame(reader, "a block dropped by a write")
+        try store.write("test") { db in try db.execute("UPDATE term_count SET counts = ? WHERE term = 'the'", [TermCounts.unusable]) }
+        try Self.expectSame(reader, "counts too full for bytes")
+        try store.write("test") { db in try db.execute("DELETE FROM chunk_length WHERE block = 0") }
+        try Self.expectSame(reader, "lengths missing")
+    }
+
+    /// Searches whose second tier is ranked term by term find what ranking the OR
+    /// expression in FTS5 finds, with exclusions; a chunk removed is not found.
+    @Test func searches_findWhatTheExpressionRanks() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store)
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        for text in ["w120 w121 w122 w123", "tomato w300 w301 -river", "the kernel w350 w351"] {
+            let hits = try reader.search(SearchRequest(query: SearchQuery(parsing: text), limit: 10))
+            #expect(hits.contains { !$0.matchesAllTerms }, "\(text) reaches the second tier")
+            let expected = try reader.read("test") { db in
+                let any = try #require(try LexicalPlan.tiers(db, SearchQuery(parsing: text), reduced: true).any)
+                return try db.values(as: Int64.self, """
+                    SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY folio_bm25(chunk_fts, 1, 2, 2, ?), rowid
+                    """, [any.expression, any.countsArgument])
+            }
+            let paths = try reader.read("test") { db in
+                try expected.map { try db.value(as: String.self, "SELECT d.path FROM chunk c JOIN document d ON d.id = c.document_id WHERE c.id = ?", [$0]) ?? "" }
+            }
+            var firstOfEach: [String] = []
+            for path in paths where !firstOfEach.contains(path) { firstOfEach.append(path) }
+            let second = hits.filter { !$0.matchesAllTerms }.map(\.path)
+            #expect(second == Array(firstOfEach.filter { path in !hits.contains { $0.matchesAllTerms && $0.path == path } }.prefix(second.count)),
+                    "\(text)")
+        }
+    }
+}
