@@ -16,6 +16,10 @@ struct CommonTermRanking {
     /// Each term's idf, as folio_bm25 computes it from the given row counts.
     private let idf: [Double]
     private let bm25: BM25Terms
+    /// Every term, and their row counts, for the blocks FTS5 ranks: the whole query, not
+    /// `LexicalPlan`'s (which leaves out the words in over half the chunks).
+    private let expression: String
+    private let countsArgument: String
 
     /// `nil` unless every one of `required` is one word, common, and in more chunks than
     /// `policy.directLimit`: then ranking every match through FTS5 would cost more.
@@ -29,15 +33,17 @@ struct CommonTermRanking {
             terms.append(word.term)
             counts.append(word.chunks)
         }
-        guard let bm25 = try BM25Terms(db, matching: required[0][0].expression) else { return nil }
+        guard let bm25 = try BM25Terms(db, matching: required[0][0].expression),
+              let expression = SearchQuery(required: required, excluded: []).allTermsExpression else { return nil }
         self.terms = terms
         self.bm25 = bm25
+        self.expression = expression
+        countsArgument = counts.map { String(Int64($0)) }.joined(separator: " ")
         idf = counts.map(bm25.idf)
     }
 
-    /// The best `limit` chunks that hold every term, best first, as `plan` ranks them
-    /// (`plan`: the terms' expression, for the blocks FTS5 ranks).
-    func best(_ db: SQLiteConnection, plan: LexicalPlan, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+    /// The best `limit` chunks that hold every term, best first, with folio_bm25's scores.
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
         var counts: [[Int64: [UInt8]]] = []
         for term in terms { counts.append(try BM25Terms.counts(db, of: term)) }
         var best = BoundedBest<ScoredChunk>(capacity: limit)
@@ -54,7 +60,7 @@ struct CommonTermRanking {
             for row in try db.rows("""
                 SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score FROM chunk_fts
                 WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
-                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression,
+                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, countsArgument, expression,
                       range.lowerBound * Int64(BM25Terms.block), range.upperBound * Int64(BM25Terms.block) + Int64(BM25Terms.block) - 1]) {
                 best.offer(ScoredChunk(score: row["score"], chunk: row["chunk_id"]))
             }

@@ -121,14 +121,16 @@ enum IndexSearch {
         // costs the same). Enough that contents pages (or, one per document, a few long
         // documents) rarely call for a second round; exactly `limit` chunks made every
         // chunk of text count, and a deep search with --all-chunks ranked its matches twice.
+        // Ranked outside FTS5, the exclusions are checked after; in FTS5, the words the plan
+        // left out of the ranking (`LexicalPlan.filter`).
         let first: (_ chunks: Int) throws -> [(chunk: Int64, score: Double)]
-        let excluded: String?
+        let excluded: String?, filter: String?
         if matchesAll, let common = try CommonTermRanking(db, required: request.query.required, policy: request.leaders) {
-            first = { chunks in try common.best(db, plan: plan, limit: chunks) }
-            excluded = request.query.excludedExpression
+            first = { chunks in try common.best(db, limit: chunks) }
+            (excluded, filter) = (request.query.excludedExpression, nil)
         } else if !matchesAll {
             first = { chunks in try AnyTermRanking.best(db, terms: plan.terms, plan: plan, limit: chunks) }
-            excluded = request.query.excludedExpression
+            (excluded, filter) = (request.query.excludedExpression, plan.filter)
         } else {
             first = { chunks in
                 try db.rows("""
@@ -138,7 +140,7 @@ enum IndexSearch {
                     (chunk: $0["chunk_id"] as Int64, score: $0["score"] as Double)
                 }
             }
-            excluded = nil
+            (excluded, filter) = (nil, plan.filter)
         }
         var chunks = request.allChunks ? limit * 2 : limit * 4
         while true {
@@ -148,7 +150,7 @@ enum IndexSearch {
                 let out = try Self.chunks(db, matching: excluded, among: scored.map(\.chunk))
                 scored.removeAll { out.contains($0.chunk) }
             }
-            if let filter = plan.filter {
+            if let filter {
                 let kept = try Self.chunks(db, matching: filter, among: scored.map(\.chunk))
                 scored.removeAll { !kept.contains($0.chunk) }
             }

@@ -13,9 +13,8 @@ import FolioText
     static func fromCounts(_ reader: IndexReader, _ words: [String]) throws -> [Int64: Double]? {
         try reader.read("test") { db in
             let required = words.map { [SearchQuery.Term(tokens: [$0], isPrefix: false, isPhrase: false)] }
-            guard let ranking = try CommonTermRanking(db, required: required, policy: policy),
-                  let plan = try LexicalPlan.tiers(db, SearchQuery(required: required, excluded: []), reduced: false).all else { return nil }
-            let best = try ranking.best(db, plan: plan, limit: 100_000)
+            guard let ranking = try CommonTermRanking(db, required: required, policy: policy) else { return nil }
+            let best = try ranking.best(db, limit: 100_000)
             return Dictionary(best.map { ($0.chunk, $0.score) }, uniquingKeysWith: { first, _ in first })
         }
     }
