@@ -1,6 +1,5 @@
 internal import FolioSQLite
 internal import FolioText
-internal import Glibc
 
 /// A query of common words ranked from their counts per chunk
 /// (`Migrations/v0008_term_counts.sql`) and the chunks' lengths (`RowLengths`) instead of
