@@ -74,9 +74,9 @@ final class EmbedderService: @unchecked Sendable {
             if parentPipe { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), answeredSinceTrim ? Self.trimAfterMilliseconds : 1000)
             // What queries took (their tokens, the model's runs, the vectors read, growing
-            // their array step by step) is given back once they pause: after every answer it
-            // cost each hybrid search 2 to 3 ms at its median (freed pages faulted in again);
-            // kept, it held 150-152 MiB after 60 queries instead of 147.
+            // their array step by step) is given back once they pause, so that no query
+            // waits for it or faults the freed pages in again; kept, it held 150-152 MiB
+            // after 60 queries instead of 147.
             if ready == 0, answeredSinceTrim {
                 LocalEmbedder.returnFreedMemory()
                 answeredSinceTrim = false
