@@ -257,6 +257,7 @@ let package = Package(
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",
                                                          "FolioSQLite"],
                     swiftSettings: swiftSettings),
+        .testTarget(name: "FolioQueryProgramTests", dependencies: ["FolioQueryProgram", argumentParser], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport", "FolioProtocol", "FolioSQLite"], exclude: ["Fixtures"],

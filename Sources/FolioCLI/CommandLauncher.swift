@@ -6,12 +6,15 @@ internal import Glibc
 /// ArgumentParser's 64), help and `--version` exit 0, and a broken pipe is quiet.
 public enum CommandLauncher {
     /// `limitsOpenMP`: for the binaries that run tesseract (see `limitOpenMPThreads`).
-    public static func main<Command: ParsableCommand>(_ command: Command.Type, limitsOpenMP: Bool = false) -> Never {
+    /// `quickly`: a parse of the usual command lines that spares ArgumentParser's cost where
+    /// it counts (`folioq`, run per query); ArgumentParser parses what it leaves (`nil`).
+    public static func main<Command: ParsableCommand>(_ command: Command.Type, limitsOpenMP: Bool = false,
+                                                      quickly: (([String]) -> Command?)? = nil) -> Never {
         if limitsOpenMP { limitOpenMPThreads() }
         Output.ignoreBrokenPipe()
         bootstrapLogging()
         do {
-            var parsed = try command.parseAsRoot()
+            var parsed: any ParsableCommand = try quickly?(Array(CommandLine.arguments.dropFirst())) ?? command.parseAsRoot()
             try parsed.run()
             exit(0)
         } catch let code as ExitCode {

@@ -13,7 +13,7 @@ internal import Glibc
 // readers, stays a program of its own.
 let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
 switch name {
-case "folioq": CommandLauncher.main(FolioQuery.self)
+case "folioq": CommandLauncher.main(FolioQuery.self, quickly: FolioQuery.parsedQuickly)
 case "folioctl": CommandLauncher.main(FolioControl.self, limitsOpenMP: true)
 case "foliod": CommandLauncher.main(FolioDaemonCommand.self, limitsOpenMP: true)
 case "folio-rofi": CommandLauncher.main(RofiCommand.self)

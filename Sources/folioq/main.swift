@@ -1,4 +1,4 @@
 internal import FolioCLI
 internal import FolioQueryProgram
 
-CommandLauncher.main(FolioQuery.self)
+CommandLauncher.main(FolioQuery.self, quickly: FolioQuery.parsedQuickly)

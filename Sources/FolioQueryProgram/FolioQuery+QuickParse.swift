@@ -1,0 +1,78 @@
+internal import FolioCLI
+internal import FolioCore
+internal import FolioStore
+
+extension FolioQuery {
+    /// The usual command lines (words, and the options written `--name value`, each once
+    /// but `--type`), parsed without ArgumentParser; `nil` for anything else (help, a
+    /// completion-script request, an unknown or repeated option, a value that does not
+    /// parse, a command line that `validate()` refuses), which ArgumentParser then parses,
+    /// or explains.
+    ///
+    /// ArgumentParser builds its view of a command by reflection and parses the command
+    /// line three times (twice looking for `--generate-completion-script`): about 12 million
+    /// instructions, 1.4 ms of every `folioq` process, more than ranking most queries at
+    /// 100,000 files (docs/benchmarks.md). `QuickParseTests` checks that both give the same
+    /// command for every command line this takes.
+    public static func parsedQuickly(_ arguments: [String]) -> FolioQuery? {
+        var words: [String] = []
+        var given: Set<String> = []
+        var type: [DocumentKind] = []
+        var (db, config, path, pages): (String?, String?, String?, PageRange?) = (nil, nil, nil, nil)
+        var (limit, format, mode): (Int, Format, SearchMode) = (10, .human, .hybrid)
+        var (allChunks, json, explain, ask) = (false, false, false, false)
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("-") else {
+                words.append(argument)
+                continue
+            }
+            if argument == "--" {
+                words += remaining
+                break
+            }
+            guard argument == "--type" || given.insert(argument).inserted else { return nil }
+            switch argument {
+            case "--all-chunks": allChunks = true
+            case "--json": json = true
+            case "--explain": explain = true
+            case "--ask": ask = true
+            default:
+                guard let value = remaining.popFirst(), !value.hasPrefix("-") else { return nil }
+                switch argument {
+                case "--db": db = value
+                case "--config": config = value
+                case "--path": path = value
+                case "--limit":
+                    guard let number = Int(value) else { return nil }
+                    limit = number
+                case "--type":
+                    guard let kind = DocumentKind(rawValue: value) else { return nil }
+                    type.append(kind)
+                case "--pages":
+                    guard let range = PageRange(argument: value) else { return nil }
+                    pages = range
+                case "--format":
+                    guard let chosen = Format(rawValue: value) else { return nil }
+                    format = chosen
+                case "--mode":
+                    guard let chosen = SearchMode(rawValue: value) else { return nil }
+                    mode = chosen
+                default:
+                    return nil
+                }
+            }
+        }
+        var query = FolioQuery()
+        query.common = CommonOptions()
+        (query.common.db, query.common.config) = (db, config)
+        (query.limit, query.path, query.type, query.pages, query.allChunks) = (limit, path, type, pages, allChunks)
+        (query.format, query.json, query.mode, query.explain, query.ask, query.query) = (format, json, mode, explain, ask, words)
+        do {
+            try query.validate()
+        } catch {
+            return nil
+        }
+        return query
+    }
+}
