@@ -177,7 +177,7 @@ public struct Snippet: Sendable, Equatable {
             case Self.closeMark:
                 if let start = openedAt, start < count { highlights.append(start..<count) }
                 openedAt = nil
-            case _ where scalar.properties.isWhitespace:
+            case _ where scalar.isSpace:
                 if !lastWasSpace {
                     text.append(" ")
                     count += 1

@@ -1,3 +1,4 @@
+internal import FolioCore
 internal import FolioText
 
 extension Snippet {
@@ -8,16 +9,21 @@ extension Snippet {
     static func collapsingNavigation(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var collapsed = String.UnicodeScalarView()
+        // Scalars before `kept` are in `collapsed`: most texts have nothing to collapse and
+        // are given back as they are.
+        var kept = 0
         var index = 0
         while index < scalars.count {
             if let end = leaderRun(scalars, from: index) ?? numberColumn(scalars, from: index) {
+                collapsed.append(contentsOf: scalars[kept..<index])
                 collapsed.append(contentsOf: " … ".unicodeScalars)
-                index = end
+                (index, kept) = (end, end)
             } else {
-                collapsed.append(scalars[index])
                 index += 1
             }
         }
+        guard kept > 0 else { return text }
+        collapsed.append(contentsOf: scalars[kept...])
         return String(collapsed)
     }
 
@@ -30,7 +36,7 @@ extension Snippet {
         var index = start
         while index < scalars.count {
             let dotsHere = NavigationText.leaderDots(scalars[index])
-            guard dotsHere > 0 || scalars[index].properties.isWhitespace else { break }
+            guard dotsHere > 0 || scalars[index].isSpace else { break }
             if dotsHere > 0 {
                 dots += dotsHere
                 end = index + 1
@@ -43,18 +49,19 @@ extension Snippet {
     /// The end of four or more page numbers in a row (`NavigationText.isPageNumber`,
     /// separated by white space) starting at `start`, or `nil`.
     private static func numberColumn(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        guard start == 0 || scalars[start - 1].properties.isWhitespace else { return nil }
+        guard start == 0 || scalars[start - 1].isSpace else { return nil }
         var numbers = 0
         var end = start
         var index = start
         while index < scalars.count {
             var tokenEnd = index
-            while tokenEnd < scalars.count, !scalars[tokenEnd].properties.isWhitespace { tokenEnd += 1 }
-            guard NavigationText.isPageNumber(String(String.UnicodeScalarView(scalars[index..<tokenEnd])).utf8) else { break }
+            while tokenEnd < scalars.count, !scalars[tokenEnd].isSpace { tokenEnd += 1 }
+            let token = scalars[index..<tokenEnd]
+            guard token.count <= 6, token.allSatisfy(\.isASCII), NavigationText.isPageNumber(token.lazy.map { UInt8($0.value) }) else { break }
             numbers += 1
             end = tokenEnd
             index = tokenEnd
-            while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+            while index < scalars.count, scalars[index].isSpace { index += 1 }
         }
         return numbers >= 4 ? end : nil
     }
