@@ -106,10 +106,8 @@ enum IndexSearch {
     private static func bm25(_ db: SQLiteConnection, _ plan: LexicalPlan, word: SearchQuery.Term?, request: SearchRequest,
                              limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
         if let word, var scored = try FrequentWordRanking.ranked(db, word, policy: request.leaders) {
-            if let excluded = request.query.excludedExpression {
-                let out = try chunks(db, matching: excluded, among: scored.map(\.chunk))
-                scored.removeAll { out.contains($0.chunk) }
-            }
+            let out = try TermPresence.chunks(db, holdingAny: request.query.excluded, among: scored.map(\.chunk))
+            scored.removeAll { out.contains($0.chunk) }
             let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
             if ranked.count(where: { !$0.navigation }) >= min(limit, request.limit) { return ranked }
         }
@@ -124,13 +122,13 @@ enum IndexSearch {
         // Ranked outside FTS5, the exclusions are checked after; in FTS5, the words the plan
         // left out of the ranking (`LexicalPlan.filter`).
         let first: (_ chunks: Int) throws -> [(chunk: Int64, score: Double)]
-        let excluded: String?, filter: String?
+        let excluded: [SearchQuery.Term], filter: [SearchQuery.Term]
         if matchesAll, let common = try CommonTermRanking(db, required: request.query.required, policy: request.leaders) {
             first = { chunks in try common.best(db, limit: chunks) }
-            (excluded, filter) = (request.query.excludedExpression, nil)
+            (excluded, filter) = (request.query.excluded, [])
         } else if !matchesAll {
             first = { chunks in try AnyTermRanking.best(db, terms: plan.terms, plan: plan, limit: chunks) }
-            (excluded, filter) = (request.query.excludedExpression, plan.filter)
+            (excluded, filter) = (request.query.excluded, plan.filter)
         } else {
             first = { chunks in
                 try db.rows("""
@@ -140,18 +138,16 @@ enum IndexSearch {
                     (chunk: $0["chunk_id"] as Int64, score: $0["score"] as Double)
                 }
             }
-            (excluded, filter) = (nil, plan.filter)
+            (excluded, filter) = ([], plan.filter)
         }
         var chunks = request.allChunks ? limit * 2 : limit * 4
         while true {
             var scored = try first(chunks)
             let seenAll = scored.count < chunks
-            if let excluded {
-                let out = try Self.chunks(db, matching: excluded, among: scored.map(\.chunk))
-                scored.removeAll { out.contains($0.chunk) }
-            }
-            if let filter {
-                let kept = try Self.chunks(db, matching: filter, among: scored.map(\.chunk))
+            let out = try TermPresence.chunks(db, holdingAny: excluded, among: scored.map(\.chunk))
+            scored.removeAll { out.contains($0.chunk) }
+            if !filter.isEmpty {
+                let kept = try TermPresence.chunks(db, holdingAll: filter, among: scored.map(\.chunk))
                 scored.removeAll { !kept.contains($0.chunk) }
             }
             let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
@@ -160,16 +156,6 @@ enum IndexSearch {
             if ranked.count(where: { !$0.navigation }) >= limit || seenAll { return ranked }
             chunks *= 4
         }
-    }
-
-    /// Which of `ids` match `expression`. FTS5 looks each id up (about 60 µs in an index of
-    /// 18 segments) or, for many, walks the expression's matches once.
-    private static func chunks(_ db: SQLiteConnection, matching expression: String, among ids: [Int64]) throws -> Set<Int64> {
-        guard !ids.isEmpty else { return [] }
-        let list = ids.map(String.init).joined(separator: ",")
-        return Set(try db.values(as: Int64.self, """
-            SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? AND \(ids.count > 200 ? "+" : "")rowid IN (\(list))
-            """, [expression]))
     }
 
     /// The best `limit` matches within the request's scope and kinds, which narrow the
@@ -249,7 +235,6 @@ enum IndexSearch {
         guard !similarity.isEmpty else { return [] }
         let keys = similarity.keys.map(String.init).joined(separator: ",")
         let (filters, arguments) = filters(request)
-        var excludedChunks: Set<Int64> = []
         var candidates: [RankedChunk] = []
         for row in try db.rows("""
             SELECT w.key AS key, c.id AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation
@@ -259,10 +244,7 @@ enum IndexSearch {
             candidates.append(RankedChunk(chunk: row["chunk_id"], document: row["document_id"],
                                           score: Double(similarity[row["key"] as Int64] ?? 0), matchesAll: false, navigation: row["navigation"]))
         }
-        if let excluded = request.query.excludedExpression, !candidates.isEmpty {
-            let ids = Set(candidates.map(\.chunk)).map(String.init).joined(separator: ",")
-            excludedChunks = Set(try db.values(as: Int64.self, "SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid IN (\(ids))", [excluded]))
-        }
+        let excludedChunks = try TermPresence.chunks(db, holdingAny: request.query.excluded, among: Array(Set(candidates.map(\.chunk))))
         var seen: Set<Int64> = []
         return candidates
             .filter { !excludedChunks.contains($0.chunk) }

@@ -19,8 +19,8 @@ struct LexicalPlan {
     /// `folio_bm25`'s row counts: for each phrase of `expression` in order, the chunks its
     /// term was in at the last count of frequent terms, -1 when unknown (FTS5 counts).
     var counts: [Int64]
-    /// Words every result must also contain (an expression), or nil.
-    var filter: String?
+    /// Words every result must also contain (`TermPresence` checks them).
+    var filter: [SearchQuery.Term]
 
     /// `counts` as `folio_bm25` takes them: one text.
     var countsArgument: String { counts.map(String.init).joined(separator: " ") }
@@ -37,7 +37,7 @@ struct LexicalPlan {
             guard let expression = SearchQuery(required: required, excluded: query.excluded).allTermsExpression else { return nil }
             return LexicalPlan(expression: expression, terms: Array(required.joined()),
                                counts: (required.joined() + query.excluded).map { census.chunks[$0] ?? -1 },
-                               filter: filter.isEmpty ? nil : filter.joined().map(\.expression).joined(separator: " AND "))
+                               filter: Array(filter.joined()))
         }
         let common = query.required.filter(isCommon)
         let all = common.count == query.required.count
