@@ -7,7 +7,7 @@ internal import FolioText
 /// A common word's counts (`TermCounts`, a byte a chunk) tell at once. FTS5 is asked the
 /// rest: it looks each chunk up (about 60 µs in an index of 18 segments) or, for over 200,
 /// walks the term's every match: checking a champion list of 300 chunks for `python`
-/// walked its 56,000 chunks, 62 million instructions (7 ms) of `string -python` at 100,000
+/// walked its 56,000 chunks, 62 million instructions (about 6 ms) of `string -python` at 100,000
 /// files.
 enum TermPresence {
     /// The chunks among `ids` that hold any of `terms`.

@@ -54,11 +54,6 @@ public struct SearchQuery: Sendable, Equatable {
         required.joined().contains { $0.isPhrase || $0.isPrefix }
     }
 
-    /// Matches the chunks that contain any excluded term; `nil` when there is none.
-    public var excludedExpression: String? {
-        excluded.isEmpty ? nil : excluded.map(\.expression).joined(separator: " OR ")
-    }
-
     /// Matches the chunks that contain every required group.
     public var allTermsExpression: String? {
         guard !required.isEmpty else { return nil }

@@ -70,9 +70,4 @@ import Testing
         #expect(query.meaningText == meaning)
         #expect(query.asksForExactWords == exact)
     }
-
-    @Test func excludedExpression_joinsTheExcludedTerms() {
-        #expect(SearchQuery(parsing: "a -b -\"c d\"").excludedExpression == "\"b\" OR \"c d\"")
-        #expect(SearchQuery(parsing: "a b").excludedExpression == nil)
-    }
 }
