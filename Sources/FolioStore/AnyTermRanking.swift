@@ -39,7 +39,7 @@ enum AnyTermRanking {
         let counts = try BM25Terms.counts(db, of: word)
         var unranked: [Int64] = []
         for number in 0...bm25.newest / Int64(BM25Terms.block) {
-            guard let blob = counts[number], blob.count == BM25Terms.block, let lengths = bm25.lengths(of: number),
+            guard let blob = counts[number], let lengths = bm25.lengths(of: number),
                   blob.indices.allSatisfy({ blob[$0] == 0 || BM25Terms.length(at: $0, in: lengths) > 0 }) else {
                 unranked.append(number)
                 continue

@@ -64,11 +64,20 @@ struct BM25Terms {
         return (word, row["chunks"])
     }
 
-    /// A common term's blocks of counts, by block number.
+    /// A common term's blocks of counts, by block number: only whole ones, so a block too
+    /// full for bytes (`TermCounts.unusable`) is missing, as one not made yet is.
     static func counts(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {
-        Dictionary(try db.rows("SELECT block, counts FROM term_count WHERE term = ?", [term], cached: true).map {
-            ($0["block"] as Int64, $0["counts"] as [UInt8])
+        Dictionary(try db.rows("SELECT block, counts FROM term_count WHERE term = ?", [term], cached: true).compactMap {
+            let counts: [UInt8] = $0["counts"]
+            return counts.count == block ? ($0["block"] as Int64, counts) : nil
         }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Block `number` of a common term's counts, when it is made and whole.
+    static func counts(_ db: SQLiteConnection, of term: String, block number: Int64) throws -> [UInt8]? {
+        let counts = try db.row("SELECT counts FROM term_count WHERE term = ? AND block = ?", [term, number], cached: true)
+            .map { $0["counts"] as [UInt8] }
+        return counts?.count == block ? counts : nil
     }
 
     /// Consecutive block numbers as ranges.

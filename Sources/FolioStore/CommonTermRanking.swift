@@ -48,7 +48,7 @@ struct CommonTermRanking {
         var best = BoundedBest<ScoredChunk>(capacity: limit)
         var unranked: [Int64] = []
         for number in 0...bm25.newest / Int64(BM25Terms.block) {
-            let blocks = counts.compactMap { $0[number] }.filter { $0.count == BM25Terms.block }
+            let blocks = counts.compactMap { $0[number] }
             guard blocks.count == terms.count, let lengths = bm25.lengths(of: number),
                   rank(block: number, counts: blocks, lengths: lengths, into: &best) else {
                 unranked.append(number)

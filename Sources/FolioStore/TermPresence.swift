@@ -40,9 +40,7 @@ enum TermPresence {
         for id in ids {
             let number = id / TermCounts.block
             if counted[number] == nil, !uncounted.contains(number) {
-                let counts = try db.row("SELECT counts FROM term_count WHERE term = ? AND block = ?", [word, number], cached: true)
-                    .map { $0["counts"] as [UInt8] }
-                if let counts, counts.count == BM25Terms.block { counted[number] = counts } else { uncounted.insert(number) }
+                if let counts = try BM25Terms.counts(db, of: word, block: number) { counted[number] = counts } else { uncounted.insert(number) }
             }
             guard let counts = counted[number] else {
                 unknown.append(id)
