@@ -242,7 +242,7 @@ let package = Package(
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore", "FolioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore", "FolioTestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", "FolioSQLite"],
+        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", "FolioSQLite", "FolioTestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon", "FolioProtocol", "FolioCore", "FolioSystem", "FolioStore", "FolioText",
                                                          "FolioTestSupport"],

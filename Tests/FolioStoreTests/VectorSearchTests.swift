@@ -4,6 +4,7 @@ import Foundation
 import FolioCore
 import FolioText
 import FolioSQLite
+import FolioTestSupport
 
 @Suite struct QuantisedVectorTests {
     /// Unit vectors as all-MiniLM-L6-v2 gives them: the int8 form moves cosine similarity
@@ -196,28 +197,37 @@ import FolioSQLite
 
 @Suite struct VectorScanTests {
     /// The int8 scan ranks as float cosine similarity does, for a dimension that is not a
-    /// multiple of sixteen too.
+    /// multiple of sixteen too: each similarity within the quantisation's error, so the
+    /// nearest it finds is the nearest or one as near within that error (at 20 dimensions,
+    /// random vectors make such near ties often enough that an exact first place failed
+    /// a run in CI's share of seeds).
     @Test(arguments: [384, 20])
     func scan_agreesWithFloatSimilarity(dimension: Int) throws {
-        var random = SystemRandomNumberGenerator()
-        func unit() -> [Float] {
-            let raw = (0..<dimension).map { _ in Float.random(in: -1...1, using: &random) }
-            let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
-            return raw.map { $0 / norm }
-        }
-        let vectors = (0..<300).map { _ in unit() }
-        var index = VectorIndex(model: EmbeddingModelRecord(id: 1, provider: "local", name: "m", dimension: dimension, completedAt: nil))
-        for (key, vector) in vectors.enumerated() {
-            let quantised = QuantisedVector(vector)
-            index.append(key: Int64(key), scale: quantised.scale, bytes: quantised.components.map { UInt8(bitPattern: $0) })
-        }
-        let query = unit()
-        let nearest = index.nearest(query, limit: 5)
-        let exact = vectors.enumerated().map { ($0.offset, zip($0.element, query).reduce(Float(0)) { $0 + $1.0 * $1.1 }) }
-            .sorted { $0.1 > $1.1 }
-        #expect(nearest.first?.key == Int64(exact[0].0))
-        for hit in nearest {
-            #expect(abs(hit.similarity - exact.first { Int64($0.0) == hit.key }!.1) < 0.02)
+        for seed in UInt64(1)...20 {
+            var random = SeededRandom(seed: seed)
+            func unit() -> [Float] {
+                let raw = (0..<dimension).map { _ in Float.random(in: -1...1, using: &random) }
+                let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
+                return raw.map { $0 / norm }
+            }
+            let vectors = (0..<300).map { _ in unit() }
+            var index = VectorIndex(model: EmbeddingModelRecord(id: 1, provider: "local", name: "m", dimension: dimension, completedAt: nil))
+            for (key, vector) in vectors.enumerated() {
+                let quantised = QuantisedVector(vector)
+                index.append(key: Int64(key), scale: quantised.scale, bytes: quantised.components.map { UInt8(bitPattern: $0) })
+            }
+            let query = unit()
+            let nearest = index.nearest(query, limit: 5)
+            let exact = Dictionary(uniqueKeysWithValues: vectors.enumerated().map {
+                (Int64($0.offset), zip($0.element, query).reduce(Float(0)) { $0 + $1.0 * $1.1 })
+            })
+            let best = try #require(exact.values.max())
+            let first = try #require(nearest.first)
+            #expect(best - exact[first.key]! < 0.04, "seed \(seed)")
+            #expect(nearest.map(\.similarity) == nearest.map(\.similarity).sorted(by: >), "seed \(seed)")
+            for hit in nearest {
+                #expect(abs(hit.similarity - exact[hit.key]!) < 0.02, "seed \(seed)")
+            }
         }
     }
 }
