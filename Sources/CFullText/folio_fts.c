@@ -102,6 +102,23 @@ static int folio_fts_row_length(const Fts5ExtensionApi *api, Fts5Context *fts, s
     return api->xColumnSize(fts, -1, length);
 }
 
+/* What Folio's ranking functions share on one connection (their user data, owned by
+   folio_term_idf()): the row lengths' SQL, and what folio_term_weight() last counted, for
+   folio_term_idf() to give after the statement. */
+struct folio_fts_connection {
+    char *lengths_sql;
+    /* Rows folio_term_weight() weighed in the last statement that called it, and the rows
+       of the table then. */
+    sqlite3_int64 weighed;
+    sqlite3_int64 rows;
+};
+
+static void folio_fts_connection_free(void *pointer) {
+    struct folio_fts_connection *connection = pointer;
+    sqlite3_free(connection->lengths_sql);
+    sqlite3_free(connection);
+}
+
 /* What a ranking function keeps for the whole query (FTS5's auxdata): the average row
    length, the row lengths' block, and for bm25 each phrase's idf once it is needed. */
 struct folio_fts_query {
@@ -109,6 +126,8 @@ struct folio_fts_query {
     double average;
     sqlite3_int64 rows;
     int phrases;
+    /* Rows folio_term_weight() weighed so far in this statement. */
+    sqlite3_int64 weighed;
     double *idf;
     /* Rows each phrase is in, as folio_bm25 was given them (-1: unknown). */
     sqlite3_int64 *counts;
@@ -163,7 +182,8 @@ static int folio_fts_query_of(const Fts5ExtensionApi *api, Fts5Context *fts, sql
     for (int phrase = 0; phrase < query->phrases; phrase++) query->idf[phrase] = -1;
     folio_fts_read_counts(counts, query->counts, query->phrases);
     query->average = query->rows > 0 && tokens > 0 ? (double)tokens / (double)query->rows : 1.0;
-    folio_fts_lengths_open(&query->lengths, sqlite3_context_db_handle(context), api->xUserData(fts));
+    struct folio_fts_connection *connection = api->xUserData(fts);
+    folio_fts_lengths_open(&query->lengths, sqlite3_context_db_handle(context), connection->lengths_sql);
     *kept = query;
     return api->xSetAuxdata(fts, query, folio_fts_query_free);
 }
@@ -208,6 +228,9 @@ static void folio_fts_term_weight(const Fts5ExtensionApi *api, Fts5Context *fts,
         sqlite3_result_error_code(context, result);
         return;
     }
+    struct folio_fts_connection *connection = api->xUserData(fts);
+    connection->weighed = ++query->weighed;
+    connection->rows = query->rows;
     double norm = folio_fts_k1 * (1 - folio_fts_b + folio_fts_b * length / query->average);
     sqlite3_result_double(context, frequency * (folio_fts_k1 + 1) / (frequency + norm));
 }
@@ -253,6 +276,23 @@ static void folio_fts_totals(const Fts5ExtensionApi *api, Fts5Context *fts, sqli
     sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
 }
 
+/* As bm25(): a phrase in over half the rows weighs 10^-6. */
+static double folio_fts_idf(sqlite3_int64 rows, sqlite3_int64 count) {
+    double idf = log(((double)rows - (double)count + 0.5) / ((double)count + 0.5));
+    return idf > 0 ? idf : 1e-6;
+}
+
+static void folio_fts_term_idf(sqlite3_context *context, int value_count, sqlite3_value **values) {
+    (void)value_count;
+    (void)values;
+    struct folio_fts_connection *connection = sqlite3_user_data(context);
+    if (connection->weighed == 0) {
+        sqlite3_result_null(context);
+        return;
+    }
+    sqlite3_result_double(context, folio_fts_idf(connection->rows, connection->weighed));
+}
+
 static int folio_fts_count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *count) {
     (void)api;
     (void)fts;
@@ -279,9 +319,7 @@ static void folio_fts_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
                 count = 0;
                 result = api->xQueryPhrase(fts, phrase, &count, folio_fts_count_row);
             }
-            /* As bm25(): a phrase in over half the rows weighs 10^-6. */
-            double idf = log(((double)query->rows - (double)count + 0.5) / ((double)count + 0.5));
-            query->idf[phrase] = idf > 0 ? idf : 1e-6;
+            query->idf[phrase] = folio_fts_idf(query->rows, count);
         }
         score += query->idf[phrase] * frequency * (folio_fts_k1 + 1) / (frequency + norm);
     }
@@ -295,6 +333,18 @@ static void folio_fts_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
 int folio_fts_register_ranking(sqlite3 *db, const char *lengths_sql) {
     fts5_api *api = folio_fts_api(db);
     if (api == NULL) return SQLITE_ERROR;
+    struct folio_fts_connection *connection = sqlite3_malloc(sizeof(struct folio_fts_connection));
+    if (connection == NULL) return SQLITE_NOMEM;
+    memset(connection, 0, sizeof(*connection));
+    if (lengths_sql != NULL && (connection->lengths_sql = sqlite3_mprintf("%s", lengths_sql)) == NULL) {
+        sqlite3_free(connection);
+        return SQLITE_NOMEM;
+    }
+    /* folio_term_idf() owns what the functions share: SQLite frees it with the connection,
+       or at once if registering fails. */
+    int result = sqlite3_create_function_v2(db, "folio_term_idf", 0, SQLITE_UTF8, connection, folio_fts_term_idf, NULL, NULL,
+                                            folio_fts_connection_free);
+    if (result != SQLITE_OK) return result;
     static const struct {
         const char *name;
         fts5_extension_function function;
@@ -306,10 +356,7 @@ int folio_fts_register_ranking(sqlite3 *db, const char *lengths_sql) {
         {"folio_row_length", folio_fts_row_length_function},
     };
     for (size_t index = 0; index < sizeof(functions) / sizeof(functions[0]); index++) {
-        /* Each function keeps its own copy of the SQL, freed by FTS5 with the function. */
-        char *sql = lengths_sql != NULL ? sqlite3_mprintf("%s", lengths_sql) : NULL;
-        if (lengths_sql != NULL && sql == NULL) return SQLITE_NOMEM;
-        int result = api->xCreateFunction(api, functions[index].name, sql, functions[index].function, sqlite3_free);
+        result = api->xCreateFunction(api, functions[index].name, connection, functions[index].function, NULL);
         if (result != SQLITE_OK) return result;
     }
     return SQLITE_OK;

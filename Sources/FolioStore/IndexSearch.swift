@@ -98,11 +98,11 @@ enum IndexSearch {
     ///
     /// FTS5 computes a rank for every chunk an expression matches: one frequent word is
     /// ranked from its champion list (`FrequentWordRanking`), several common words from
-    /// their counts (`CommonTermRanking`), the second tier term by term
-    /// (`AnyTermRanking`). Otherwise, unless a scope or
-    /// kinds narrow the matches first, the chunks are ranked alone (`folio_bm25`) and their
-    /// documents looked up after, for the best few: joining every match to its document
-    /// costs more than the ranking.
+    /// their counts (`CommonTermRanking`), one term of unknown count in one walk
+    /// (`SingleTermRanking`), the second tier term by term (`AnyTermRanking`). Otherwise,
+    /// unless a scope or kinds narrow the matches first, the chunks are ranked alone
+    /// (`folio_bm25`) and their documents looked up after, for the best few: joining every
+    /// match to its document costs more than the ranking.
     private static func bm25(_ db: SQLiteConnection, _ plan: LexicalPlan, word: SearchQuery.Term?, request: SearchRequest,
                              limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
         if let word, var scored = try FrequentWordRanking.ranked(db, word, policy: request.leaders) {
@@ -114,18 +114,22 @@ enum IndexSearch {
         if request.narrowsMatches {
             return try filteredBM25(db, plan, request: request, limit: limit, matchesAll: matchesAll)
         }
-        // The best `chunks` matches: from the common words' counts, term by term for the
-        // second tier, else ranked by FTS5 (every match whatever the LIMIT, so each round
-        // costs the same). Enough that contents pages (or, one per document, a few long
-        // documents) rarely call for a second round; exactly `limit` chunks made every
-        // chunk of text count, and a deep search with --all-chunks ranked its matches twice.
-        // Ranked outside FTS5, the exclusions are checked after; in FTS5, the words the plan
+        // The best `chunks` matches: from the common words' counts, in one walk for one
+        // term of unknown count, term by term for the second tier, else ranked by FTS5
+        // (every match whatever the LIMIT, so each round costs the same). Enough that
+        // contents pages (or, one per document, a few long documents) rarely call for a
+        // second round; exactly `limit` chunks made every chunk of text count, and a deep
+        // search with --all-chunks ranked its matches twice. Ranked outside the plan's
+        // expression, the exclusions are checked after; within it, only the words the plan
         // left out of the ranking (`LexicalPlan.filter`).
         let first: (_ chunks: Int) throws -> [(chunk: Int64, score: Double)]
         let excluded: [SearchQuery.Term], filter: [SearchQuery.Term]
         if matchesAll, let common = try CommonTermRanking(db, required: request.query.required, policy: request.leaders) {
             first = { chunks in try common.best(db, limit: chunks) }
             (excluded, filter) = (request.query.excluded, [])
+        } else if matchesAll, plan.terms.count == 1, plan.counts[0] < 0 {
+            first = { chunks in try SingleTermRanking.best(db, plan.terms[0], limit: chunks) }
+            (excluded, filter) = (request.query.excluded, plan.filter)
         } else if !matchesAll {
             first = { chunks in try AnyTermRanking.best(db, terms: plan.terms, plan: plan, limit: chunks) }
             (excluded, filter) = (request.query.excluded, plan.filter)

@@ -36,7 +36,14 @@ int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *argumen
 
    folio_term_weight(table, column weights…): BM25's term-frequency part for the first
    phrase, tf·(k1+1) / (tf + k1·(1 − b + b·length/average length)), tf weighted by column.
-   For one term the idf is the same in every row, so this orders rows as bm25() does.
+   For one term the idf is the same in every row, so this orders rows as bm25() does. It
+   counts the rows it weighs, for folio_term_idf().
+
+   folio_term_idf(): the idf bm25() gives a phrase in as many rows as the last statement on
+   this connection to call folio_term_weight() weighed, NULL if none. After a statement
+   that weighed every row of a MATCH of one phrase (`ORDER BY` the weight: SQLite weighs
+   every match, whatever the LIMIT), that is the phrase's idf, which bm25() counts with a
+   walk of its own over the same rows.
 
    folio_term_frequency(table, column weights…): tf of the first phrase, its hits in the
    row weighed by column, as the two functions above count it.
