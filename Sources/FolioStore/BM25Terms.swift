@@ -17,7 +17,9 @@ struct BM25Terms {
     private let lengthBlocks: [Int64: [UInt8]]
 
     /// `nil` when no chunk matches `expression` (FTS5 gives its totals to a matching row).
-    init?(_ db: SQLiteConnection, matching expression: String) throws {
+    /// `lengths`: read the chunk lengths' blocks, which only a ranking from counts needs
+    /// (FTS5 gives a walked chunk's length itself).
+    init?(_ db: SQLiteConnection, matching expression: String, lengths: Bool = true) throws {
         guard let totals = try db.value(as: String.self, "SELECT folio_fts_totals(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1",
                                         [expression]),
               case let parts = totals.split(separator: " "), parts.count == 2,
@@ -26,8 +28,10 @@ struct BM25Terms {
         self.rows = rows
         self.average = average
         self.newest = newest
-        lengthBlocks = Dictionary(try db.rows("SELECT block, tokens FROM chunk_length").map { ($0["block"] as Int64, $0["tokens"] as [UInt8]) },
-                                  uniquingKeysWith: { first, _ in first })
+        lengthBlocks = lengths
+            ? Dictionary(try db.rows("SELECT block, tokens FROM chunk_length").map { ($0["block"] as Int64, $0["tokens"] as [UInt8]) },
+                         uniquingKeysWith: { first, _ in first })
+            : [:]
     }
 
     /// As folio_bm25: a term in over half the rows weighs 10⁻⁶.
