@@ -17,11 +17,15 @@ import Glibc
             """, [SearchQuery(parsing: text).required[0][0].expression]).map { (chunk: $0["id"] as Int64, score: $0["score"] as Double) }
     }
 
-    @Test func order_andScores_areFolioBM25s() throws {
+    /// LeaderTests' corpus, with no lists or counts made: every term's count unknown.
+    static func corpus() throws -> IndexReader {
         let database = try TemporaryDatabase()
-        let store = try IndexStore(path: database.path)
-        try LeaderTests.corpus(store)
-        let reader = try IndexReader(path: database.path)
+        try LeaderTests.corpus(try IndexStore(path: database.path))
+        return try IndexReader(path: database.path)
+    }
+
+    @Test func order_andScores_areFolioBM25s() throws {
+        let reader = try Self.corpus()
         try reader.read("test") { db in
             for text in Self.terms {
                 let term = SearchQuery(parsing: text).required[0][0]
@@ -44,10 +48,7 @@ import Glibc
     /// folio_term_idf gives the idf of the rows the last weighing statement weighed: none
     /// before any, and the count of that statement's rows, not of one before it.
     @Test func termIDF_countsTheLastStatementsRows() throws {
-        let database = try TemporaryDatabase()
-        let store = try IndexStore(path: database.path)
-        try LeaderTests.corpus(store)
-        let reader = try IndexReader(path: database.path)
+        let reader = try Self.corpus()
         try reader.read("test") { db in
             #expect(try db.value(as: Double.self, "SELECT folio_term_idf()") == nil)
             let total = try #require(try db.value(as: Double.self, "SELECT count(*) FROM chunk_fts"))
