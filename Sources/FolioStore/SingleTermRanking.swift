@@ -10,7 +10,8 @@ internal import FolioText
 /// term the idf is the same in every chunk and orders nothing, so the chunks are ranked by
 /// its term weight (`folio_term_weight`), which counts them as it goes; the idf, from that
 /// count (`folio_term_idf`), then scales the best ones. The scores are folio_bm25's to
-/// within a rounding (the product taken in another order); the order is its order.
+/// within a rounding (the product taken in another order), and so is the order, but for
+/// two chunks a rounding ties in one and not in the other.
 enum SingleTermRanking {
     /// The best `limit` chunks holding `term`, best first, with their BM25 scores (lower
     /// is better, as folio_bm25's). Chunks a query excludes are not removed here.
