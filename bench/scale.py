@@ -118,4 +118,5 @@ def main():
     print(f"\nfolioq p95, worst query: {worst:.1f} ms")
 
 
-main()
+if __name__ == "__main__":
+    main()
