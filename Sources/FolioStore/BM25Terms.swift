@@ -36,6 +36,11 @@ struct BM25Terms {
 
     /// As folio_bm25: a term in over half the rows weighs 10⁻⁶.
     func idf(_ count: Double) -> Double {
+        Self.idf(rows: rows, count: count)
+    }
+
+    /// As folio_bm25, for a term in `count` of `rows` rows.
+    static func idf(rows: Double, count: Double) -> Double {
         let idf = log((rows - count + 0.5) / (count + 0.5))
         return idf > 0 ? idf : 1e-6
     }

@@ -24,8 +24,7 @@ enum FrequentWordRanking {
                   """, [word]),
               let lastChunk = row["last_chunk"] as Int64?, row["chunks"] as Int > policy.directLimit else { return nil }
         let chunks: Double = row["chunks"], total: Double = row["total"]
-        // As bm25(): in over half the chunks, a word's idf is a floor of 10⁻⁶.
-        let idf = max(log((total - chunks + 0.5) / (chunks + 0.5)), 1e-6)
+        let idf = BM25Terms.idf(rows: total, count: chunks)
         let newer = try db.rows("""
             SELECT rowid AS chunk_id, folio_term_weight(chunk_fts, ?, ?, ?) AS weight FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid > ?
             """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, term.expression, lastChunk])
