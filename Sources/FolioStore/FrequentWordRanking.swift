@@ -1,6 +1,5 @@
 internal import FolioSQLite
 internal import FolioText
-internal import Glibc
 
 /// A query of one frequent word ranked from its champion list
 /// (`Migrations/v0004_leaders.sql`) and the chunks newer than the list, in the order that
