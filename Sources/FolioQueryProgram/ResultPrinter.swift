@@ -28,7 +28,7 @@ struct ResultPrinter {
         return text
     }
 
-    /// "words #3 (bm25 -7.21) · meaning #1 (cosine 0.612) · fused 0.0325".
+    /// "words #3 (bm25 -7.21) · meaning #1 (cosine 0.612) · fused 1.2841".
     static func explanation(_ hit: SearchHit) -> String {
         guard let ranking = hit.ranking else { return "words (bm25 \(fixed(hit.score, 2)))\(hit.matchesAllTerms ? ", every term" : "")" }
         let words = ranking.lexicalRank.map { "words #\($0) (bm25 \(fixed(hit.score, 2)))" } ?? "words: not found"

@@ -30,43 +30,61 @@ struct FusedHit: Sendable {
 
 /// Fuses the lexical and the semantic ranking.
 ///
-/// Reciprocal rank fusion (Cormack, Clarke and Büttcher, 2009): a result's score is the sum
-/// over the lists it is in of 1 / (k + rank), k = 60. It needs no calibration between
-/// BM25's unbounded scores and cosine similarities, which is why it was chosen; the
-/// measurements against a weighted sum of normalised scores are in docs/benchmarks.md.
+/// Each list's scores are standardised (z-scores: less the list's mean, over its standard
+/// deviation) and a result's fused score is the mean of its two: how far above the usual
+/// each side puts it, so that BM25's unbounded scores and cosine similarities weigh alike
+/// without a calibration between them. Against reciprocal rank fusion (k = 60, which
+/// weighs ranks only) it ranked better on Cranfield and CISI, and on their queries cut
+/// to three words about as well (docs/benchmarks.md); min-max normalisation, which hangs on
+/// each list's one best and one worst score, ranked below both.
+///
+/// A document absent from a list scores as the list's last when the list is full (`depth`
+/// results: it may be next), and as no match when the list is shorter (every match is in
+/// it): BM25 0, a similarity of `leastSimilarity`. A short list's spread counts that no
+/// match too, so a list of one result still has one (it stands one deviation above the
+/// rest).
 enum Fusion {
     /// How deep each list is read.
     static let depth = 100
-    static let k = 60.0
     /// The cosine similarity below which a window is not found by meaning. all-MiniLM-L6-v2
     /// puts unrelated texts at 0 to 0.15 and a paraphrase with no word in common ("how much
     /// did the car repair cost", "vehicle service invoice: 480 EUR") at 0.24; on Cranfield
     /// and CISI a floor of 0 or 0.2 ranks the same, 0.3 loses recall (docs/benchmarks.md).
     static let leastSimilarity: Float = 0.2
 
-    static func reciprocalRank(lexical: [RankedChunk], semantic: [RankedChunk], allChunks: Bool) -> [FusedHit] {
+    /// `lexical`: BM25, lower is better; `semantic`: similarity, higher is better; each in
+    /// its order, best first.
+    static func standardised(lexical: [RankedChunk], semantic: [RankedChunk], allChunks: Bool) -> [FusedHit] {
         // One result per document unless every chunk was asked for: a document found by
         // both keeps the chunk its words matched (it has a snippet around them).
         func identity(_ match: RankedChunk) -> Int64 { allChunks ? match.chunk : match.document }
         var entries: [Int64: (lexical: (rank: Int, match: RankedChunk)?, semantic: (rank: Int, match: RankedChunk)?)] = [:]
-        for (index, match) in lexical.enumerated() where entries[identity(match)]?.lexical == nil {
-            entries[identity(match), default: (nil, nil)].lexical = (index + 1, match)
+        var lexicalScores: [Double] = [], semanticScores: [Double] = []
+        for match in lexical where entries[identity(match)]?.lexical == nil {
+            lexicalScores.append(-match.score)
+            entries[identity(match), default: (nil, nil)].lexical = (lexicalScores.count, match)
         }
-        for (index, match) in semantic.enumerated() where entries[identity(match)]?.semantic == nil {
-            entries[identity(match), default: (nil, nil)].semantic = (index + 1, match)
+        for match in semantic where entries[identity(match)]?.semantic == nil {
+            semanticScores.append(match.score)
+            entries[identity(match), default: (nil, nil)].semantic = (semanticScores.count, match)
         }
-        return entries.map { _, entry in
-            let score = (entry.lexical.map { 1 / (k + Double($0.rank)) } ?? 0) + (entry.semantic.map { 1 / (k + Double($0.rank)) } ?? 0)
+        let words = Standardised(lexicalScores, noMatch: 0)
+        let meaning = Standardised(semanticScores, noMatch: Double(leastSimilarity))
+        return entries.values.map { entry in
+            let score = (words.z(entry.lexical.map { -$0.match.score }) + meaning.z(entry.semantic.map { $0.match.score })) / 2
             let ranking = HitRanking(lexicalRank: entry.lexical?.rank, semanticRank: entry.semantic?.rank,
                                      similarity: entry.semantic.map { Float($0.match.score) }, fusedScore: score)
-            return FusedHit(chunk: entry.lexical?.match.chunk ?? entry.semantic!.match.chunk, lexicalMatch: entry.lexical?.match, ranking: ranking)
+            let shown = entry.lexical?.match ?? entry.semantic!.match
+            return (navigation: shown.navigation, hit: FusedHit(chunk: shown.chunk, lexicalMatch: entry.lexical?.match, ranking: ranking))
         }
         .sorted { a, b in
-            let (x, y) = (a.ranking!.fusedScore, b.ranking!.fusedScore)
-            if x != y { return x > y }
-            return (a.ranking!.lexicalRank ?? Int.max, a.ranking!.semanticRank ?? Int.max, a.chunk)
-                < (b.ranking!.lexicalRank ?? Int.max, b.ranking!.semanticRank ?? Int.max, b.chunk)
+            // Contents and index pages after the text, as each list has them.
+            if a.navigation != b.navigation { return !a.navigation }
+            let (x, y) = (a.hit.ranking!, b.hit.ranking!)
+            if x.fusedScore != y.fusedScore { return x.fusedScore > y.fusedScore }
+            return (x.lexicalRank ?? Int.max, x.semanticRank ?? Int.max, a.hit.chunk) < (y.lexicalRank ?? Int.max, y.semanticRank ?? Int.max, b.hit.chunk)
         }
+        .map(\.hit)
     }
 
     /// The semantic ranking alone, in the same shape.
@@ -76,4 +94,26 @@ enum Fusion {
                      ranking: HitRanking(lexicalRank: nil, semanticRank: index + 1, similarity: Float(match.score), fusedScore: match.score))
         }
     }
+}
+
+/// One list's scores (higher is better) as z-scores, and the score of a result not in it.
+struct Standardised {
+    let mean: Double
+    let deviation: Double
+    let absent: Double
+
+    /// `noMatch`: what a result that does not match scores; counted in the spread of a
+    /// list shorter than `Fusion.depth`, which holds every match.
+    init(_ scores: [Double], noMatch: Double) {
+        let complete = scores.count < Fusion.depth
+        let sample = complete ? scores + [noMatch] : scores
+        let mean = sample.reduce(0, +) / Double(sample.count)
+        let variance = sample.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(sample.count)
+        self.mean = mean
+        deviation = variance > 0 ? variance.squareRoot() : 1
+        absent = complete ? noMatch : scores.min()!
+    }
+
+    /// The z-score of `score`, or of a result not in the list.
+    func z(_ score: Double?) -> Double { ((score ?? absent) - mean) / deviation }
 }

@@ -40,7 +40,7 @@ extension IndexStore {
 /// best partial matches. Within each tier, chunks of contents and index pages come after
 /// the others (`NavigationText`): they stay findable, below the text they point to. By
 /// meaning: the chunks of the windows nearest the query's vector, navigation last too.
-/// Hybrid: both lists fused by reciprocal rank (`Fusion`).
+/// Hybrid: both lists fused by their standardised scores (`Fusion`).
 enum IndexSearch {
     /// `meaning`: where `request.meaning` comes from when the request has none
     /// (`IndexReader.search(_:meaning:)`), asked only if the index has vectors.
@@ -76,7 +76,7 @@ enum IndexSearch {
             return try hits(db, for: lexical.prefix(request.limit).map { FusedHit(match: $0) }, request: request)
         }
         let semantic = try semanticRanking(db, request: request, depth: Fusion.depth)
-        let fused = Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: request.allChunks)
+        let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: request.allChunks)
         return try hits(db, for: Array(fused.prefix(request.limit)), request: request)
     }
 

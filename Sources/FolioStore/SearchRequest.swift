@@ -49,7 +49,7 @@ public struct SearchRequest: Sendable {
 }
 
 /// How results are found: by the words of the query (FTS5's BM25), by its meaning (the
-/// vectors of the windows nearest its vector), or both, fused by reciprocal rank.
+/// vectors of the windows nearest its vector), or both, fused by their standardised scores.
 public enum SearchMode: String, Sendable, CaseIterable, Codable {
     case lexical, semantic, hybrid
 }

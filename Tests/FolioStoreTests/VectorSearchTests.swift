@@ -104,25 +104,69 @@ import FolioTestSupport
 }
 
 @Suite struct FusionTests {
-    static func ranked(_ chunks: [Int64], document: (Int64) -> Int64 = { $0 }) -> [RankedChunk] {
-        chunks.enumerated().map { RankedChunk(chunk: $1, document: document($1), score: Double($0), matchesAll: true) }
+    static func chunk(_ id: Int64, _ score: Double, navigation: Bool = false) -> RankedChunk {
+        RankedChunk(chunk: id, document: id, score: score, matchesAll: true, navigation: navigation)
     }
 
-    @Test func reciprocalRank_favoursWhatBothListsRankWell() {
-        let fused = Fusion.reciprocalRank(lexical: Self.ranked([1, 2, 3]), semantic: Self.ranked([3, 4, 1]), allChunks: false)
-        // 1: 1/61 + 1/63, 3: 1/63 + 1/61 (tie, broken by the lexical rank), 2: 1/62, 4: 1/62.
-        #expect(fused.map(\.chunk) == [1, 3, 2, 4])
-        #expect(fused[0].ranking == HitRanking(lexicalRank: 1, semanticRank: 3, similarity: 2, fusedScore: 1 / 61.0 + 1 / 63.0))
-        #expect(fused[3].lexicalMatch == nil && fused[3].ranking?.lexicalRank == nil)
+    /// A list of one result and the no match it is counted with: the result one deviation
+    /// above, the rest one below. The fused score is the mean of the two sides.
+    @Test func aResultBothListsHold_outranksOneEachHolds() throws {
+        let both = Fusion.standardised(lexical: [Self.chunk(1, -4)], semantic: [Self.chunk(1, 0.6)], allChunks: false)
+        let ranking = try #require(both.first?.ranking)
+        #expect(both.map(\.chunk) == [1])
+        #expect(abs(ranking.fusedScore - 1) < 1e-12 && ranking.lexicalRank == 1 && ranking.semanticRank == 1)
+        let apart = Fusion.standardised(lexical: [Self.chunk(1, -4)], semantic: [Self.chunk(2, 0.6)], allChunks: false)
+        // Each +1 on its side and -1 on the other: 0 both.
+        #expect(Set(apart.map(\.chunk)) == [1, 2])
+        #expect(apart.allSatisfy { abs($0.ranking!.fusedScore) < 1e-6 })
+        let byMeaning = try #require(apart.first { $0.chunk == 2 })
+        #expect(byMeaning.lexicalMatch == nil && byMeaning.ranking?.lexicalRank == nil && byMeaning.ranking?.semanticRank == 1)
+    }
+
+    /// How far ahead a side puts a result counts, not only its place: one far ahead by words
+    /// and a little behind by meaning outranks one first by meaning, by a hair, and second
+    /// by words, which reciprocal ranks (1/61 + 1/63 against 1/62 + 1/61) put first.
+    @Test func theMarginCounts_notOnlyThePlace() {
+        // Words: 1 far ahead of 2 and 3; meaning: 2 just ahead of 3 and 1.
+        let lexical = [Self.chunk(1, -30), Self.chunk(2, -3), Self.chunk(3, -2.9)]
+        let semantic = [Self.chunk(2, 0.52), Self.chunk(3, 0.51), Self.chunk(1, 0.50)]
+        #expect(Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: false).map(\.chunk) == [1, 2, 3])
+    }
+
+    /// A full list may go on: what it lacks scores as its last, not as no match.
+    @Test func aFullList_scoresWhatItLacksAsItsLast() throws {
+        let lexical = (1...Fusion.depth).map { Self.chunk(Int64($0), -Double(Fusion.depth + 1 - $0)) }
+        let fused = Fusion.standardised(lexical: lexical, semantic: [Self.chunk(1000, 0.6)], allChunks: false)
+        // Evidence 100 down to 1: mean 50.5, deviation sqrt((100² - 1) / 12).
+        let deviation = ((Double(Fusion.depth * Fusion.depth) - 1) / 12).squareRoot()
+        let found = try #require(fused.first { $0.chunk == 1000 }?.ranking)
+        #expect(abs(found.fusedScore - ((1 - 50.5) / deviation + 1) / 2) < 1e-12)
+        #expect(fused.first?.chunk == 1 && abs(fused[0].ranking!.fusedScore - ((100 - 50.5) / deviation - 1) / 2) < 1e-12)
+    }
+
+    /// Contents and index pages stay after the text, however well they match.
+    @Test func navigation_comesAfterTheText() {
+        let lexical = [Self.chunk(1, -20, navigation: true), Self.chunk(2, -1)]
+        let semantic = [Self.chunk(1, 0.9, navigation: true), Self.chunk(3, 0.3)]
+        let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: false)
+        #expect(fused.count == 3 && fused.last?.chunk == 1)
     }
 
     /// One result per document: a document both lists found keeps the chunk its words matched.
     @Test func aDocumentFoundByBoth_keepsItsLexicalChunk() {
         let lexical = [RankedChunk(chunk: 10, document: 1, score: -5, matchesAll: true)]
         let semantic = [RankedChunk(chunk: 11, document: 1, score: 0.8, matchesAll: false)]
-        let fused = Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: false)
+        let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: false)
         #expect(fused.map(\.chunk) == [10])
-        #expect(Fusion.reciprocalRank(lexical: lexical, semantic: semantic, allChunks: true).map(\.chunk).sorted() == [10, 11])
+        #expect(Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: true).map(\.chunk).sorted() == [10, 11])
+    }
+
+    /// No result on one side: the other side's order.
+    @Test func anEmptyList_leavesTheOthersOrder() {
+        let semantic = [Self.chunk(4, 0.7), Self.chunk(5, 0.5), Self.chunk(6, 0.3)]
+        #expect(Fusion.standardised(lexical: [], semantic: semantic, allChunks: false).map(\.chunk) == [4, 5, 6])
+        #expect(Fusion.standardised(lexical: semantic.map { Self.chunk($0.chunk, -$0.score) }, semantic: [], allChunks: false).map(\.chunk) == [4, 5, 6])
+        #expect(Fusion.standardised(lexical: [], semantic: [], allChunks: false).isEmpty)
     }
 }
 
@@ -155,7 +199,11 @@ import FolioTestSupport
         #expect(try paths("vehic*", mode: .hybrid) == ["/d/car.txt"])
         let hit = try #require(try reader.search(SearchRequest(query: SearchQuery(parsing: "car"), mode: .hybrid, meaning: nearest)).first)
         #expect(hit.snippet.text == "vehicle service invoice" && hit.snippet.highlights.isEmpty)
-        #expect(hit.ranking == HitRanking(lexicalRank: nil, semanticRank: 1, similarity: 0.8, fusedScore: 1 / 61.0))
+        // Similarities 0.8 and 0.3 and the no match 0.2: 0.8 stands 1.397 deviations above;
+        // no words matched, so that side adds 0.
+        let ranking = try #require(hit.ranking)
+        #expect(ranking.lexicalRank == nil && ranking.semanticRank == 1 && ranking.similarity == 0.8)
+        #expect(abs(ranking.fusedScore - 1.397 / 2) < 1e-3, "\(ranking.fusedScore)")
     }
 
     /// Meaning asked for once the words are ranked (`search(_:meaning:)`) gives the hits
