@@ -68,19 +68,10 @@ final class EmbedderService: @unchecked Sendable {
         // Started by foliod, standard input is a pipe it holds: its end is foliod's end.
         var input = stat()
         let parentPipe = fstat(0, &input) == 0 && input.st_mode & S_IFMT == S_IFIFO
-        var answeredSinceTrim = false
         while !Self.terminated.load(ordering: .relaxed) {
             var descriptors = ([server.listener] + server.clientDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if parentPipe { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), answeredSinceTrim ? Self.trimAfterMilliseconds : 1000)
-            // What queries took (their tokens, the model's runs, the vectors read, growing
-            // their array step by step) is given back once they pause, so that no query
-            // waits for it or faults the freed pages in again; kept, it held 150-152 MiB
-            // after 60 queries instead of 147.
-            if ready == 0, answeredSinceTrim {
-                LocalEmbedder.returnFreedMemory()
-                answeredSinceTrim = false
-            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
             if parentPipe, descriptors.last!.revents & Int16(POLLHUP | POLLIN) != 0 {
                 var byte: UInt8 = 0
                 if read(0, &byte, 1) <= 0 { break }
@@ -95,7 +86,12 @@ final class EmbedderService: @unchecked Sendable {
             for entry in descriptors.dropFirst() where entry.revents != 0 {
                 guard let line = server.readLine(from: entry.fd) else { continue }
                 server.answer(entry.fd, WireProtocol.encode(answer(line, queries: &queries)))
-                answeredSinceTrim = true
+                // What the query took (its tokens, the model's run, the vectors read, their
+                // array grown step by step) goes back once it is answered: kept until the
+                // queries paused, it held 147.5 to 151 MiB through 30 queries instead of
+                // 147. The client has its answer; the next query faults about 180 pages
+                // in again (docs/benchmarks.md).
+                LocalEmbedder.returnFreedMemory()
             }
             if state.withLock({ MonotonicClock.milliseconds() - $0.lastWork > idleLimit }) { break }
         }
@@ -110,9 +106,6 @@ final class EmbedderService: @unchecked Sendable {
         background.join()
         return 0
     }
-
-    /// How long the queries must pause before their freed memory is given back.
-    static let trimAfterMilliseconds: Int32 = 500
 
     /// Set by SIGTERM and SIGINT.
     static let terminated = Atomic<Bool>(false)
