@@ -36,7 +36,8 @@ struct FusedHit: Sendable {
 /// without a calibration between them. Against reciprocal rank fusion (k = 60, which
 /// weighs ranks only) it ranked better on Cranfield and CISI, and on their queries cut
 /// to three words about as well (docs/benchmarks.md); min-max normalisation, which hangs on
-/// each list's one best and one worst score, ranked below both.
+/// each list's one best and one worst score, ranked no better and has no spread to scale
+/// a list of one result by.
 ///
 /// A document absent from a list scores as the list's last when the list is full (`depth`
 /// results: it may be next), and as no match when the list is shorter (every match is in
@@ -97,7 +98,7 @@ enum Fusion {
 }
 
 /// One list's scores (higher is better) as z-scores, and the score of a result not in it.
-struct Standardised {
+private struct Standardised {
     let mean: Double
     let deviation: Double
     let absent: Double
