@@ -1,7 +1,7 @@
 -- v0008_term_counts: how often each common term is in each chunk. FTS5 ranks every chunk
 -- a query matches, and a query of common words matches nearly all of them: at 100,000
 -- files `use the` matches 167,000 of 179,000 chunks, and ranking them took 70 ms, most of
--- it decoding their position lists. For a term in at least a fifth of the chunks
+-- it decoding their position lists. For a term in at least a share of the chunks
 -- (`LeaderPolicy.commonShare`) its hits in every chunk are kept here, a byte a chunk, and a
 -- query of such words is ranked from these counts and the chunk lengths
 -- (`CommonTermRanking`): the same scores as folio_bm25, a few milliseconds.

@@ -14,14 +14,16 @@ public struct LeaderPolicy: Sendable, Equatable {
     /// words that are all common from their counts (`CommonTermRanking`).
     public var directLimit: Int
     /// A term in at least this share of the chunks is common: its counts are kept. At
-    /// 100,000 files a fifth is 161 terms, 29 MB (4% of the database); pairs of them were
-    /// the queries that matched most chunks (`return value`: 39,500).
+    /// 100,000 files 15% is 228 terms, 41 MB (5.9% of the database); pairs of them are the
+    /// queries that match most chunks (`return value`: 39,500). A fifth (161 terms, 29 MB)
+    /// left words like `data` (19.5%) to FTS5: `data type` took 72 million instructions
+    /// instead of 27 from the counts (docs/benchmarks.md).
     public var commonShare: Double
     /// The terms are counted again when the chunks written or removed since the last count
     /// pass this share of the index.
     public var recountShare: Double
 
-    public init(frequentChunks: Int, listLength: Int, directLimit: Int, recountShare: Double, commonShare: Double = 0.2) {
+    public init(frequentChunks: Int, listLength: Int, directLimit: Int, recountShare: Double, commonShare: Double = 0.15) {
         self.frequentChunks = frequentChunks
         self.listLength = listLength
         self.directLimit = directLimit
