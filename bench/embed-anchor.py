@@ -5,10 +5,13 @@ chunks of a Folio database, cuts them into windows by Folio's rule (EmbeddingWin
 most 180 words, equal parts, led by title and section unless the text starts with them),
 tokenizes with Hugging Face's tokenizers (256 tokens at most), and prints windows/s.
 
-    embed-anchor.py DATABASE MODEL_DIR
+    embed-anchor.py DATABASE MODEL_DIR [--every N]
+
+--every N embeds every Nth distinct window only (in the database's order): a sample of
+the same windows, for a corpus whose whole set would take the anchor an hour.
 """
+import argparse
 import sqlite3
-import sys
 import time
 
 import numpy as np
@@ -30,10 +33,15 @@ def windows(title, section, text):
 
 
 def main():
-    database, model = sys.argv[1], sys.argv[2]
+    parser = argparse.ArgumentParser()
+    parser.add_argument("database")
+    parser.add_argument("model")
+    parser.add_argument("--every", type=int, default=1)
+    args = parser.parse_args()
+    database, model = args.database, args.model
     rows = sqlite3.connect(database).execute(
         "SELECT d.title, c.section, c.text FROM chunk c JOIN document d ON d.id = c.document_id").fetchall()
-    texts = list(dict.fromkeys(w for row in rows for w in windows(*row)))
+    texts = list(dict.fromkeys(w for row in rows for w in windows(*row)))[:: args.every]
     tokenizer = Tokenizer.from_file(model + "/tokenizer.json")
     tokenizer.enable_truncation(256)
     tokenizer.no_padding()
