@@ -15,8 +15,9 @@ enum AnyTermRanking {
         let any = terms.map(\.expression).joined(separator: " OR ")
         let given = terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
         let common = try terms.indices.map { given[$0] == nil ? nil : try BM25Terms.commonWord(db, terms[$0]) }
-        guard let bm25 = try BM25Terms(db, matching: any, lengths: common.contains { $0 != nil }) else { return [] }
-        var scores = ScoreSums(everyChunk: common.contains { $0 != nil }, newest: bm25.newest)
+        let counted = common.contains { $0 != nil }
+        guard let bm25 = try BM25Terms(db, matching: any, lengths: counted) else { return [] }
+        var scores = ScoreSums(everyChunk: counted, newest: bm25.newest)
         var walked: [String: [(chunk: Int64, weight: Double)]] = [:]
         for (index, term) in terms.enumerated() {
             if let given = given[index], let word = common[index] {
@@ -115,7 +116,7 @@ private struct ScoreSums {
     /// A term's weights, in increasing chunk order.
     mutating func add(_ rows: [(chunk: Int64, weight: Double)]) {
         guard !dense else {
-            for row in rows { array[Int(row.chunk)] += row.weight }
+            for row in rows { add(row.weight, to: row.chunk) }
             return
         }
         var sums: [(chunk: Int64, weight: Double)] = []
