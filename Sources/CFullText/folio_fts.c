@@ -216,13 +216,27 @@ static double folio_fts_frequency(const Fts5ExtensionApi *api, Fts5Context *fts,
     return frequency + other;
 }
 
+/* The phrase folio_term_weight() and folio_term_frequency() begin at: the argument after
+   the column weights, else the first. */
+static int folio_fts_first_phrase(const Fts5ExtensionApi *api, Fts5Context *fts, int value_count, sqlite3_value **values,
+                                  int *weight_count) {
+    int columns = api->xColumnCount(fts);
+    *weight_count = value_count < columns ? value_count : columns;
+    return columns < value_count ? sqlite3_value_int(values[columns]) : 0;
+}
+
 static void folio_fts_term_weight(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context,
                                   int value_count, sqlite3_value **values) {
     struct folio_fts_query *query = NULL;
     int result = folio_fts_query_of(api, fts, context, NULL, &query);
     double frequency = 0;
-    int length = 0;
-    if (result == SQLITE_OK) frequency = folio_fts_frequency(api, fts, 0, value_count, values, &result);
+    int length = 0, weight_count = 0;
+    /* The hits of every phrase from the first one on count as the one term's: a prefix's
+       expansions listed as phrases weigh as the prefix does (FrequentWordRanking+Prefix). */
+    int first = folio_fts_first_phrase(api, fts, value_count, values, &weight_count);
+    for (int phrase = first < 0 ? 0 : first; result == SQLITE_OK && phrase < query->phrases; phrase++) {
+        frequency += folio_fts_frequency(api, fts, phrase, weight_count, values, &result);
+    }
     if (result == SQLITE_OK) result = folio_fts_row_length(api, fts, &query->lengths, &length);
     if (result != SQLITE_OK) {
         sqlite3_result_error_code(context, result);
@@ -237,8 +251,9 @@ static void folio_fts_term_weight(const Fts5ExtensionApi *api, Fts5Context *fts,
 
 static void folio_fts_term_frequency(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context,
                                      int value_count, sqlite3_value **values) {
-    int result = SQLITE_OK;
-    double frequency = folio_fts_frequency(api, fts, 0, value_count, values, &result);
+    int result = SQLITE_OK, weight_count = 0;
+    int phrase = folio_fts_first_phrase(api, fts, value_count, values, &weight_count);
+    double frequency = folio_fts_frequency(api, fts, phrase, weight_count, values, &result);
     if (result != SQLITE_OK) {
         sqlite3_result_error_code(context, result);
         return;

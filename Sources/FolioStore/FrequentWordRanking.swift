@@ -15,7 +15,8 @@ enum FrequentWordRanking {
     /// weighed. `nil` when the word is in few enough chunks to rank directly, or has no
     /// list yet.
     static func ranked(_ db: SQLiteConnection, _ term: SearchQuery.Term, policy: LeaderPolicy) throws -> [(chunk: Int64, score: Double)]? {
-        guard !term.isPrefix, term.tokens.count == 1,
+        if term.isPrefix { return try rankedPrefix(db, term, policy: policy) }
+        guard term.tokens.count == 1,
               let word = try db.fullTextTerms(of: term.tokens[0], tokenizer: FullTextIndex.tokenizer).first,
               let row = try db.row("""
                   SELECT f.chunks AS chunks, f.last_chunk AS last_chunk, c.chunks AS total

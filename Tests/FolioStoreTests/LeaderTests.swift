@@ -55,6 +55,46 @@ import FolioText
         }
     }
 
+    /// A prefix of one frequent word (`configur`, from configure and configuration) and rarer
+    /// terms, before the word and after it, is ranked from the word's list and the chunks
+    /// of the rarer terms: in the order and with the scores of ranking every match. Chunks
+    /// newer than the list are ranked with it; a prefix whose rarer terms are in more
+    /// chunks than a list holds is ranked by FTS5.
+    @Test func prefixOfOneFrequentWord_ranksAsEveryMatchRanks() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try Self.corpus(store)
+        for (number, text) in ["configurzz configure tax", "configs configfile", "confign configuration configuration"].enumerated() {
+            try store.save(TemporaryDatabase.record("/d/older\(number).txt"), chunks: TemporaryDatabase.chunks([text]))
+        }
+        while try store.tendSearchTables(Self.policy) {}
+        let reader = try IndexReader(path: database.path)
+        func fromList(_ text: String) throws -> [(chunk: Int64, score: Double)]? {
+            try reader.read("test") { db in try FrequentWordRanking.ranked(db, SearchQuery(parsing: text).required[0][0], policy: Self.policy) }
+        }
+        for query in ["configur*", "config*", "configuration*"] {
+            let whole = try reader.read("test") { db in try SingleTermRanking.best(db, SearchQuery(parsing: query).required[0][0], limit: 10) }
+            let listed = try #require(try fromList(query), "\(query)")
+            #expect(listed.prefix(10).map(\.chunk) == whole.map(\.chunk), "\(query)")
+            for (one, other) in zip(listed, whole) { #expect(abs(one.score - other.score) <= 1e-12 * abs(other.score), "\(query)") }
+            #expect(try Self.paths(reader, query, policy: Self.policy) == Self.paths(reader, query, policy: Self.direct), "\(query)")
+            #expect(try Self.paths(reader, "\(query) -tax", policy: Self.policy) == Self.paths(reader, "\(query) -tax", policy: Self.direct))
+        }
+        #expect(try fromList("configura*") == nil)
+        #expect(try fromList("configurzz*") == nil)
+
+        for (number, text) in ["configurqq", "configure configure configure configure", "configs"].enumerated() {
+            try store.save(TemporaryDatabase.record("/d/newer\(number).txt"), chunks: TemporaryDatabase.chunks([text]))
+        }
+        let found = try Self.paths(reader, "config*", policy: Self.policy, limit: 1000)
+        #expect(found.first == "/d/newer1.txt")
+        #expect(found.contains("/d/newer0.txt") && found.contains("/d/newer2.txt"))
+        for number in 0..<31 {
+            try store.save(TemporaryDatabase.record("/d/many\(number).txt"), chunks: TemporaryDatabase.chunks(["configurxx"]))
+        }
+        #expect(try fromList("config*") == nil)
+    }
+
     /// A chunk written after the lists is ranked with them, also when it takes the id of
     /// the newest chunk removed before it.
     @Test func newerChunks_areRankedWithTheLists() throws {

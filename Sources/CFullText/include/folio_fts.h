@@ -34,10 +34,12 @@ int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *argumen
    phrase's rows before the first result (179,000 rows for `the` at 100,000 files), even a
    phrase no row's score needs (an excluded word).
 
-   folio_term_weight(table, column weights…): BM25's term-frequency part for the first
-   phrase, tf·(k1+1) / (tf + k1·(1 − b + b·length/average length)), tf weighted by column.
-   For one term the idf is the same in every row, so this orders rows as bm25() does. It
-   counts the rows it weighs, for folio_term_idf().
+   folio_term_weight(table, column weights…, first phrase): BM25's term-frequency part for
+   the MATCH expression's phrases from the first phrase given (0 without it) on, taken as
+   one term (their hits summed, as FTS5 counts the hits of a prefix's expansions),
+   tf·(k1+1) / (tf + k1·(1 − b + b·length/average length)), tf weighted by column. For one
+   term the idf is the same in every row, so this orders rows as bm25() does. It counts the
+   rows it weighs, for folio_term_idf().
 
    folio_term_idf(): the idf bm25() gives a phrase in as many rows as the last statement on
    this connection to call folio_term_weight() weighed, NULL if none. After a statement
@@ -45,8 +47,9 @@ int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *argumen
    every match, whatever the LIMIT), that is the phrase's idf, which bm25() counts with a
    walk of its own over the same rows.
 
-   folio_term_frequency(table, column weights…): tf of the first phrase, its hits in the
-   row weighed by column, as the two functions above count it.
+   folio_term_frequency(table, column weights…, phrase): tf of the phrase given (the first
+   without it), its hits in the row weighed by column, as the two functions above count
+   it.
 
    folio_row_length(table): the row's length in tokens, all columns, as the functions
    above take it (from the row-length blocks, else from FTS5).
