@@ -39,7 +39,7 @@ extension FrequentWordRanking {
                 FROM chunk_fts WHERE chunk_fts MATCH ?5 AND rowid \(condition) ?6
                 """, weights + [first, expression, lastChunk])
         }
-        var whole = try weighed(expansions, first: 0, ">")
+        var whole = try hasNewer(db, than: lastChunk) ? weighed(expansions, first: 0, ">") : []
         if !others.isEmpty {
             // FTS5 walks the other expansions' chunks and seeks the word's list to each.
             let other = "(" + others.map(quoted).joined(separator: " OR ") + ")"
@@ -48,10 +48,8 @@ extension FrequentWordRanking {
         // The word's chunks as last counted, and those holding only other expansions.
         let chunks = Double(frequent[0]["chunks"] as Int64 + Int64(whole.count(where: { $0["word_hits"] as Double == 0 })))
         let idf = BM25Terms.idf(rows: frequent[0]["total"], count: chunks)
-        var best: [Int64: Double] = [:]
-        for row in try db.rows("SELECT chunk_id, weight FROM term_leader WHERE term = ?", [word]) + whole {
-            best[row["chunk_id"]] = max(best[row["chunk_id"]] ?? 0, row["weight"])
-        }
+        var best = Dictionary(try list(db, of: word).map { ($0.chunk, $0.weight) }, uniquingKeysWith: { first, _ in first })
+        for row in whole { best[row["chunk_id"]] = max(best[row["chunk_id"]] ?? 0, row["weight"]) }
         return best.map { (chunk: $0.key, score: -idf * $0.value) }.sorted { ($0.score, $0.chunk) < ($1.score, $1.chunk) }
     }
 

@@ -25,12 +25,31 @@ enum FrequentWordRanking {
               let lastChunk = row["last_chunk"] as Int64?, row["chunks"] as Int > policy.directLimit else { return nil }
         let chunks: Double = row["chunks"], total: Double = row["total"]
         let idf = BM25Terms.idf(rows: total, count: chunks)
-        let newer = try db.rows("""
-            SELECT rowid AS chunk_id, folio_term_weight(chunk_fts, ?, ?, ?) AS weight FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid > ?
-            """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, term.expression, lastChunk])
-        let listed = try db.rows("SELECT chunk_id, weight FROM term_leader WHERE term = ?", [word])
-        return (newer + listed)
-            .map { (chunk: $0["chunk_id"] as Int64, score: -idf * ($0["weight"] as Double)) }
+        var weighed = try list(db, of: word)
+        if try hasNewer(db, than: lastChunk) {
+            try db.forEachRow("""
+                SELECT rowid, folio_term_weight(chunk_fts, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid > ?
+                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, term.expression, lastChunk]) { columns in
+                weighed.append((chunk: columns.int64(0), weight: columns.double(1)))
+            }
+        }
+        return weighed
+            .map { (chunk: $0.chunk, score: -idf * $0.weight) }
             .sorted { ($0.score, $0.chunk) < ($1.score, $1.chunk) }
+    }
+
+    /// `word`'s champion list: its chunks and their term-frequency weights.
+    static func list(_ db: SQLiteConnection, of word: String) throws -> [(chunk: Int64, weight: Double)] {
+        var listed: [(chunk: Int64, weight: Double)] = []
+        try db.forEachRow("SELECT chunk_id, weight FROM term_leader WHERE term = ?", [word]) { columns in
+            listed.append((chunk: columns.int64(0), weight: columns.double(1)))
+        }
+        return listed
+    }
+
+    /// Whether a chunk was written after a list made when `lastChunk` was the newest: most
+    /// often none was, and asking FTS5 for none costs a statement's million instructions.
+    static func hasNewer(_ db: SQLiteConnection, than lastChunk: Int64) throws -> Bool {
+        try (db.value(as: Int64.self, "SELECT max(id) FROM chunk") ?? 0) > lastChunk
     }
 }

@@ -77,4 +77,65 @@ import FolioText
                     "\(text)")
         }
     }
+
+    /// A second tier of one word with a list and rarer terms is ranked from the list when
+    /// the list's last weight proves the best (`ListedTerm`): the chunks and order of
+    /// folio_bm25 over every match, the scores within a rounding; with chunks newer than
+    /// the list too, the listed weights then within what the average chunk length moved
+    /// since the list was made (0.1% here, half a percent of a score at most; a list is
+    /// made again after 5% of the index changed); where it proves nothing, every chunk is
+    /// ranked as before.
+    @Test func listedTerm_ranksTheBestAsEveryMatchRanks() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store)
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        let listed = try reader.read("test") { db in
+            try db.values(as: String.self, """
+                SELECT term FROM frequent_term WHERE common = 0 AND last_chunk IS NOT NULL AND chunks > 2 * ? ORDER BY chunks
+                """, [LeaderTests.policy.listLength])
+        }
+        try #require(listed.count >= 2)
+        // Chunks where a rare term meets a listed word too weak for its list.
+        for number in 0..<2 {
+            let text = "\(listed[0]) \(listed[1]) w301 w351 " + Array(repeating: "w390 w391 w392 w393", count: 10).joined(separator: " ")
+            try store.save(TemporaryDatabase.record("/d/weak\(number).txt"), chunks: TemporaryDatabase.chunks([text]))
+        }
+        // And one where a rare term weighs less than the listed word does outside its list.
+        let long = Array(repeating: "w390 w391 w392 w393", count: 100).joined(separator: " ")
+        try store.save(TemporaryDatabase.record("/d/long.txt"), chunks: TemporaryDatabase.chunks(["zzrare " + long]))
+        try store.write("test") { db in try db.execute("UPDATE frequent_term SET stale = 1") }
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        // `tolerance`: of each score, and then the order is not compared (two chunks a
+        // stale weight moves by less than that can trade places).
+        func expectSame(_ text: String, limit: Int, within tolerance: Double = 1e-12) throws {
+            try reader.read("test") { db in
+                let any = try #require(try LexicalPlan.tiers(db, SearchQuery(parsing: text), reduced: true).any, "\(text)")
+                let terms = try AnyTermRanking.best(db, terms: any.terms, plan: any, limit: limit)
+                let rows = try db.rows("""
+                    SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ?
+                    ORDER BY score, id LIMIT ?
+                    """, [any.countsArgument, any.expression, limit])
+                if tolerance <= 1e-12 { #expect(terms.map(\.chunk) == rows.map { $0["id"] as Int64 }, "\(text)") }
+                let every = Dictionary(try db.rows("""
+                    SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ?
+                    """, [any.countsArgument, any.expression]).map { ($0["id"] as Int64, $0["score"] as Double) }, uniquingKeysWith: { first, _ in first })
+                for (one, other) in zip(terms, rows) {
+                    #expect(abs(one.score - (every[one.chunk] ?? 0)) <= tolerance * abs(one.score), "\(text)")
+                    #expect(abs(one.score - other["score"]) <= tolerance * abs(one.score), "\(text)")
+                }
+            }
+        }
+        let queries = ["\(listed[0]) w300 w301 w302", "w350 \(listed[1]) w351", "\"\(listed[0]) w300\" \(listed[1])"]
+        for text in queries { try expectSame(text, limit: 5) }
+        for text in queries { try expectSame(text, limit: 40) }
+        try expectSame("\(listed[0]) zzrare", limit: LeaderTests.policy.listLength + 1)
+        for number in 0..<3 {
+            let text = "\(listed[0]) \(listed[0]) \(listed[0]) \(listed[1]) \(listed[1]) w301 w351"
+            try store.save(TemporaryDatabase.record("/d/newer\(number).txt"), chunks: TemporaryDatabase.chunks([text]))
+        }
+        for text in queries { try expectSame(text, limit: 5, within: 5e-3) }
+        for text in queries { try expectSame(text, limit: 40, within: 5e-3) }
+    }
 }
