@@ -11,4 +11,10 @@ public struct SQLiteColumns {
     public func double(_ index: Int32) -> Double {
         sqlite3_column_double(statement, index)
     }
+
+    /// A blob's bytes (a text's, or none for NULL).
+    public func bytes(_ index: Int32) -> [UInt8] {
+        guard let pointer = sqlite3_column_blob(statement, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, index))))
+    }
 }

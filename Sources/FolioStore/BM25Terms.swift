@@ -28,10 +28,11 @@ struct BM25Terms {
         self.rows = rows
         self.average = average
         self.newest = newest
-        lengthBlocks = lengths
-            ? Dictionary(try db.rows("SELECT block, tokens FROM chunk_length").map { ($0["block"] as Int64, $0["tokens"] as [UInt8]) },
-                         uniquingKeysWith: { first, _ in first })
-            : [:]
+        var blocks: [Int64: [UInt8]] = [:]
+        if lengths {
+            try db.forEachRow("SELECT block, tokens FROM chunk_length") { columns in blocks[columns.int64(0)] = columns.bytes(1) }
+        }
+        lengthBlocks = blocks
     }
 
     /// As folio_bm25: a term in over half the rows weighs 10⁻⁶.
@@ -76,10 +77,12 @@ struct BM25Terms {
     /// A common term's blocks of counts, by block number: only whole ones, so a block too
     /// full for bytes (`TermCounts.unusable`) is missing, as one not made yet is.
     static func counts(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {
-        Dictionary(try db.rows("SELECT block, counts FROM term_count WHERE term = ?", [term], cached: true).compactMap {
-            let counts: [UInt8] = $0["counts"]
-            return counts.count == block ? ($0["block"] as Int64, counts) : nil
-        }, uniquingKeysWith: { first, _ in first })
+        var blocks: [Int64: [UInt8]] = [:]
+        try db.forEachRow("SELECT block, counts FROM term_count WHERE term = ?", [term]) { columns in
+            let counts = columns.bytes(1)
+            if counts.count == block { blocks[columns.int64(0)] = counts }
+        }
+        return blocks
     }
 
     /// Block `number` of a common term's counts, when it is made and whole.

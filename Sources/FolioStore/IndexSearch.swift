@@ -99,7 +99,8 @@ enum IndexSearch {
     /// FTS5 computes a rank for every chunk an expression matches: one frequent word is
     /// ranked from its champion list (`FrequentWordRanking`), several common words from
     /// their counts (`CommonTermRanking`), one term of unknown count in one walk
-    /// (`SingleTermRanking`), the second tier term by term (`AnyTermRanking`). Otherwise,
+    /// (`SingleTermRanking`), the second tier term by term (`AnyTermRanking`), common words
+    /// beside rarer terms from their counts on the rarer terms' chunks (`MixedTermRanking`). Otherwise,
     /// unless a scope or kinds narrow the matches first, the chunks are ranked alone
     /// (`folio_bm25`) and their documents looked up after, for the best few: joining every
     /// match to its document costs more than the ranking.
@@ -132,6 +133,9 @@ enum IndexSearch {
             (excluded, filter) = (request.query.excluded, plan.filter)
         } else if !matchesAll {
             first = { chunks in try AnyTermRanking.best(db, terms: plan.terms, plan: plan, limit: chunks) }
+            (excluded, filter) = (request.query.excluded, plan.filter)
+        } else if let mixed = try MixedTermRanking(db, plan: plan, required: request.query.required, policy: request.leaders) {
+            first = { chunks in try mixed.best(db, limit: chunks) }
             (excluded, filter) = (request.query.excluded, plan.filter)
         } else {
             first = { chunks in

@@ -1,0 +1,81 @@
+internal import FolioSQLite
+internal import FolioText
+
+/// A first tier of common words (`Migrations/v0008_term_counts.sql`) and rarer terms: FTS5
+/// matches and weighs the rarer terms alone, and each of their chunks gets the common
+/// words' shares from their counts, or is dropped for lacking one.
+///
+/// FTS5 matched all of them together, seeking every common word's long position lists to
+/// each chunk of the rarer terms: `how do I configure the network` at 100,000 files has
+/// 837 chunks with `configur` and `network` and 11 with all five words, and the walk took
+/// 23 of the query's 44 million instructions. The scores are folio_bm25's over all the terms,
+/// summed in another order (within a rounding).
+struct MixedTermRanking {
+    private let common: [(word: String, idf: Double)]
+    private let bm25: BM25Terms
+    /// The rarer terms, and folio_bm25's row counts for them.
+    private let others: String
+    private let othersCounts: String
+    /// The whole plan, for the blocks whose counts or lengths are not there.
+    private let plan: LexicalPlan
+
+    /// `nil` unless the plan's terms are some common words and some others, each a group of
+    /// its own, and the others are not all in more chunks than `policy.directLimit` (their
+    /// walk would cost more than FTS5's seeks).
+    init?(_ db: SQLiteConnection, plan: LexicalPlan, required: [[SearchQuery.Term]], policy: LeaderPolicy) throws {
+        guard required.allSatisfy({ $0.count == 1 }), plan.counts.count >= plan.terms.count else { return nil }
+        var common: [(word: String, count: Double)] = []
+        var others: [(term: SearchQuery.Term, count: Int64)] = []
+        for (index, term) in plan.terms.enumerated() {
+            if let word = try BM25Terms.commonWord(db, term) {
+                common.append((word.term, Double(plan.counts[index])))
+            } else {
+                others.append((term, plan.counts[index]))
+            }
+        }
+        guard !common.isEmpty, !others.isEmpty, others.contains(where: { $0.count < 0 || $0.count <= policy.directLimit }),
+              let expression = SearchQuery(required: others.map { [$0.term] }, excluded: []).allTermsExpression,
+              let bm25 = try BM25Terms(db, matching: expression) else { return nil }
+        self.common = common.map { (word: $0.word, idf: bm25.idf($0.count)) }
+        self.bm25 = bm25
+        self.others = expression
+        othersCounts = others.map { String($0.count) }.joined(separator: " ")
+        self.plan = plan
+    }
+
+    /// The best `limit` chunks holding every term, best first, scores negated as
+    /// folio_bm25's.
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+        var counts: [[Int64: [UInt8]]] = []
+        for term in common { counts.append(try BM25Terms.counts(db, of: term.word)) }
+        var best = BoundedBest<ScoredChunk>(capacity: limit)
+        var unranked: Set<Int64> = []
+        try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?",
+                          [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, othersCounts, others]) { columns in
+            let chunk = columns.int64(0)
+            let number = chunk / Int64(BM25Terms.block), index = Int(chunk % Int64(BM25Terms.block))
+            guard let lengths = bm25.lengths(of: number), case let length = BM25Terms.length(at: index, in: lengths), length > 0,
+                  counts.allSatisfy({ $0[number] != nil }) else {
+                unranked.insert(number)
+                return
+            }
+            var score = -columns.double(1)
+            let norm = bm25.norm(length)
+            for (term, blocks) in zip(common, counts) {
+                let hits = blocks[number]![index]
+                guard hits > 0 else { return }
+                score += BM25Terms.weight(idf: term.idf, frequency: Double(hits), norm: norm)
+            }
+            best.offer(ScoredChunk(score: -score, chunk: chunk))
+        }
+        for range in BM25Terms.runs(of: unranked.sorted()) {
+            try db.forEachRow("""
+                SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
+                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression,
+                      range.lowerBound * Int64(BM25Terms.block), range.upperBound * Int64(BM25Terms.block) + Int64(BM25Terms.block) - 1]) { columns in
+                best.offer(ScoredChunk(score: columns.double(1), chunk: columns.int64(0)))
+            }
+        }
+        return best.sorted().map { (chunk: $0.chunk, score: $0.score) }
+    }
+}

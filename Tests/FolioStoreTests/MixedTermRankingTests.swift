@@ -1,0 +1,83 @@
+import Testing
+@testable import FolioStore
+import FolioSQLite
+import FolioText
+
+/// Common words beside rarer terms (`MixedTermRanking`): the rarer terms' chunks from FTS5,
+/// the common words' shares from their counts, gives folio_bm25's ranking of every chunk
+/// that holds them all (the scores summed in another order, so within a rounding), whether
+/// the counts and lengths are all there or some blocks are left to FTS5.
+@Suite struct MixedTermRankingTests {
+    /// `LeaderTests.policy`, but ranking directly the words in up to 100 chunks.
+    static let policy = LeaderPolicy(frequentChunks: 20, listLength: 30, directLimit: 100, recountShare: 0.05)
+    /// Common words (in 15% of the chunks or more, `LeaderTests.policy`) in under half the
+    /// chunks, which the plan ranks: `kernel`, `tomato`, `garden`, `river`, `memory`.
+    static let queries = ["kernel tomato w120", "the tax w150 garden", "\"the system\" garden", "memory config*", "w130 w131 river"]
+
+    /// Every chunk the plan of `text` ranks, best first: from the counts and FTS5 together,
+    /// and from FTS5 alone.
+    static func rankings(_ reader: IndexReader, _ text: String) throws -> (mixed: [(chunk: Int64, score: Double)], fts5: [Row]) {
+        try reader.read("test") { db in
+            let query = SearchQuery(parsing: text)
+            let plan = try #require(try LexicalPlan.tiers(db, query, reduced: true).all, "\(text)")
+            let ranking = try #require(try MixedTermRanking(db, plan: plan, required: query.required, policy: policy),
+                                       "\(text) is ranked from counts and FTS5")
+            let rows = try db.rows("""
+                SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ?
+                ORDER BY score, id
+                """, [plan.countsArgument, plan.expression])
+            return (try ranking.best(db, limit: 100_000), rows.map { Row(chunk: $0["id"], score: $0["score"]) })
+        }
+    }
+
+    struct Row {
+        let chunk: Int64
+        let score: Double
+    }
+
+    static func expectSame(_ reader: IndexReader, _ note: Comment) throws {
+        for text in queries {
+            let (mixed, fts5) = try rankings(reader, text)
+            #expect(!fts5.isEmpty, "\(text)")
+            #expect(mixed.map(\.chunk) == fts5.map(\.chunk), "\(text): \(note)")
+            for (one, other) in zip(mixed, fts5) { #expect(abs(one.score - other.score) <= 1e-12 * abs(other.score), "\(text): \(note)") }
+        }
+    }
+
+    @Test func scores_areFolioBM25s_withBlocksMadeOrNot() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store)
+        try LeaderTests.corpus(store)
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        try Self.expectSame(reader, "all made")
+        try store.save(TemporaryDatabase.record("/d/new.txt"), chunks: TemporaryDatabase.chunks(["kernel tomato w120 tax garden w150 memory config"]))
+        try Self.expectSame(reader, "a block dropped by a write")
+        try store.write("test") { db in try db.execute("UPDATE term_count SET counts = ? WHERE term = 'garden' AND block = 0", [TermCounts.unusable]) }
+        try Self.expectSame(reader, "counts too full for bytes")
+        try store.write("test") { db in try db.execute("DELETE FROM chunk_length WHERE block = 0") }
+        try Self.expectSame(reader, "lengths missing")
+    }
+
+    /// No common word, or only common words, or rarer terms all in more chunks than a
+    /// direct ranking takes: ranked otherwise.
+    @Test func otherQueries_areLeftToTheOtherRankings() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store)
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        try reader.read("test") { db in
+            for text in ["w120 w150", "kernel tomato", "tomato OR river kernel"] {
+                let query = SearchQuery(parsing: text)
+                let plan = try #require(try LexicalPlan.tiers(db, query, reduced: true).all)
+                #expect(try MixedTermRanking(db, plan: plan, required: query.required, policy: Self.policy) == nil, "\(text)")
+            }
+            let query = SearchQuery(parsing: "kernel w41")
+            let plan = try #require(try LexicalPlan.tiers(db, query, reduced: true).all)
+            let narrow = LeaderPolicy(frequentChunks: 20, listLength: 30, directLimit: 0, recountShare: 0.05)
+            #expect(try MixedTermRanking(db, plan: plan, required: query.required, policy: narrow) == nil)
+        }
+    }
+}
