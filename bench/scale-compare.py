@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Search at scale, side by side (issue 17): bench/scale.py's queries against the indexes
-it left, by one or more folioq builds and recollq in turn, query by query, so that a
-machine whose speed drifts within a run weighs on all of them alike.
+it left, by one or more folioq builds and recollq in turn, run by run, so that a machine
+whose speed drifts within a run weighs on all of them alike.
 
     bench/scale-compare.py [--work DIR] [--files 100000] [--runs 30] FOLIOQ [FOLIOQ ...]
 
 Each FOLIOQ is a folioq binary (say the release build before a change and after it); each
-query runs `--runs` times after one warm-up per command. Prints p50 / p95 in ms. Run
+query runs `--runs` times per command after one warm-up each, the commands taking turns.
+Prints p50 / p95 in ms. Run
 bench/scale.py first: it builds DIR/folio-N/folio.sqlite and DIR/recoll-N.
 """
 import argparse
@@ -26,15 +27,20 @@ def scale_queries():
     return module.QUERIES
 
 
-def timed(command, runs):
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
+def timed(commands, runs):
+    """p50 and p95 of each command, run in turn (one run of each, then again), so that a
+    machine whose speed drifts within a query's runs weighs on every command alike."""
+    for command in commands:
         subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[max(0, int(len(times) * 0.95 + 0.5) - 1)]
+    times = [[] for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            start = time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times[index].append((time.perf_counter() - start) * 1000)
+    for each in times:
+        each.sort()
+    return [(statistics.median(each), each[max(0, int(len(each) * 0.95 + 0.5) - 1)]) for each in times]
 
 
 def main():
@@ -51,7 +57,7 @@ def main():
     for query in scale_queries():
         commands = [[folioq, "--mode", "lexical", "--db", database, "--limit", "10", query] for folioq in args.folioq]
         commands.append(["recollq", "-c", recoll, "-n", "10", query])
-        cells = ["%.1f / %.1f" % timed(command, args.runs) for command in commands]
+        cells = ["%.1f / %.1f" % result for result in timed(commands, args.runs)]
         print(f"| `{query}` | " + " | ".join(cells) + " |", flush=True)
 
 

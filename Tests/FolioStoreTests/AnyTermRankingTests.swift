@@ -35,19 +35,7 @@ import FolioText
     }
 
     @Test func scores_areFolioBM25s_withBlocksMadeOrNot() throws {
-        let database = try TemporaryDatabase()
-        let store = try IndexStore(path: database.path)
-        try LeaderTests.corpus(store)
-        try LeaderTests.corpus(store)
-        while try store.tendSearchTables(LeaderTests.policy) {}
-        let reader = try IndexReader(path: database.path)
-        try Self.expectSame(reader, "all made")
-        try store.save(TemporaryDatabase.record("/d/new.txt"), chunks: TemporaryDatabase.chunks(["the system data the w120 config"]))
-        try Self.expectSame(reader, "a block dropped by a write")
-        try store.write("test") { db in try db.execute("UPDATE term_count SET counts = ? WHERE term = 'the'", [TermCounts.unusable]) }
-        try Self.expectSame(reader, "counts too full for bytes")
-        try store.write("test") { db in try db.execute("DELETE FROM chunk_length WHERE block = 0") }
-        try Self.expectSame(reader, "lengths missing")
+        try CountStates.walk(written: "the system data the w120 config", unusable: "the", Self.expectSame)
     }
 
     /// Searches whose second tier is ranked term by term find what ranking the OR

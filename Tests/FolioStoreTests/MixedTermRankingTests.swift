@@ -8,11 +8,10 @@ import FolioText
 /// that holds them all (the scores summed in another order, so within a rounding), whether
 /// the counts and lengths are all there or some blocks are left to FTS5.
 @Suite struct MixedTermRankingTests {
-    /// `LeaderTests.policy`, but ranking directly the words in up to 100 chunks.
-    static let policy = LeaderPolicy(frequentChunks: 20, listLength: 30, directLimit: 100, recountShare: 0.05)
     /// Common words (in 15% of the chunks or more, `LeaderTests.policy`) in under half the
     /// chunks, which the plan ranks: `kernel`, `tomato`, `garden`, `river`, `memory`.
-    static let queries = ["kernel tomato w120", "the tax w150 garden", "\"the system\" garden", "memory config*", "w130 w131 river"]
+    /// With two rarer terms or more, whose chunks together are few (`costsLess`).
+    static let queries = ["kernel tomato w120 w150", "\"the system\" garden w120", "memory config* w130", "w130 w131 river"]
 
     /// Every chunk the plan of `text` ranks, best first: from the counts and FTS5 together,
     /// and from FTS5 alone.
@@ -20,7 +19,7 @@ import FolioText
         try reader.read("test") { db in
             let query = SearchQuery(parsing: text)
             let plan = try #require(try LexicalPlan.tiers(db, query, reduced: true).all, "\(text)")
-            let ranking = try #require(try MixedTermRanking(db, plan: plan, required: query.required, policy: policy),
+            let ranking = try #require(try MixedTermRanking(db, plan: plan, required: query.required, policy: LeaderTests.policy),
                                        "\(text) is ranked from counts and FTS5")
             let rows = try db.rows("""
                 SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ?
@@ -45,23 +44,11 @@ import FolioText
     }
 
     @Test func scores_areFolioBM25s_withBlocksMadeOrNot() throws {
-        let database = try TemporaryDatabase()
-        let store = try IndexStore(path: database.path)
-        try LeaderTests.corpus(store)
-        try LeaderTests.corpus(store)
-        while try store.tendSearchTables(LeaderTests.policy) {}
-        let reader = try IndexReader(path: database.path)
-        try Self.expectSame(reader, "all made")
-        try store.save(TemporaryDatabase.record("/d/new.txt"), chunks: TemporaryDatabase.chunks(["kernel tomato w120 tax garden w150 memory config"]))
-        try Self.expectSame(reader, "a block dropped by a write")
-        try store.write("test") { db in try db.execute("UPDATE term_count SET counts = ? WHERE term = 'garden' AND block = 0", [TermCounts.unusable]) }
-        try Self.expectSame(reader, "counts too full for bytes")
-        try store.write("test") { db in try db.execute("DELETE FROM chunk_length WHERE block = 0") }
-        try Self.expectSame(reader, "lengths missing")
+        try CountStates.walk(written: "kernel tomato w120 tax garden w150 memory config", unusable: "garden", Self.expectSame)
     }
 
-    /// No common word, or only common words, or rarer terms all in more chunks than a
-    /// direct ranking takes: ranked otherwise.
+    /// No common word, or only common words, or rarer terms whose chunks would cost more
+    /// to weigh than seeking the common words' lists: ranked otherwise.
     @Test func otherQueries_areLeftToTheOtherRankings() throws {
         let database = try TemporaryDatabase()
         let store = try IndexStore(path: database.path)
@@ -69,15 +56,20 @@ import FolioText
         while try store.tendSearchTables(LeaderTests.policy) {}
         let reader = try IndexReader(path: database.path)
         try reader.read("test") { db in
-            for text in ["w120 w150", "kernel tomato", "tomato OR river kernel"] {
+            for text in ["w120 w150", "kernel tomato", "tomato OR river kernel w120 w150", "kernel w41"] {
                 let query = SearchQuery(parsing: text)
                 let plan = try #require(try LexicalPlan.tiers(db, query, reduced: true).all)
-                #expect(try MixedTermRanking(db, plan: plan, required: query.required, policy: Self.policy) == nil, "\(text)")
+                #expect(try MixedTermRanking(db, plan: plan, required: query.required, policy: LeaderTests.policy) == nil, "\(text)")
             }
-            let query = SearchQuery(parsing: "kernel w41")
-            let plan = try #require(try LexicalPlan.tiers(db, query, reduced: true).all)
-            let narrow = LeaderPolicy(frequentChunks: 20, listLength: 30, directLimit: 0, recountShare: 0.05)
-            #expect(try MixedTermRanking(db, plan: plan, required: query.required, policy: narrow) == nil)
         }
+    }
+
+    /// The chunk counts of two questions at 100,000 files: `how do I configure the network`
+    /// (`how`, `do`, `i`; `configur`, `network`) weighs 837 chunks instead of seeking three
+    /// lists to 5,725; `how to install python` (`how`, `python`; `instal`) would weigh all
+    /// 17,537 of `instal`'s.
+    @Test func weighing_isChosenWhenTheRarerTermsTogetherAreFew() {
+        #expect(MixedTermRanking.costsLess(common: [31_836, 66_783, 29_494], others: [24_310, 5_725], chunks: 179_315))
+        #expect(!MixedTermRanking.costsLess(common: [31_836, 56_492], others: [17_537], chunks: 179_315))
     }
 }
