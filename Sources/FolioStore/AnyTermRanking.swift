@@ -145,7 +145,8 @@ private struct ListedTerm {
         // The chunks newer than the list, if any, then the others' chunks holding the term,
         // where it is the phrase after theirs.
         let newer = bm25.newest > lastChunk ? [(terms[index].expression, 0, ">")] : []
-        for (expression, phrase, condition) in newer + [("(\(others.joined(separator: " OR "))) AND \(terms[index].expression)", others.count, "<=")] {
+        let seeks = ("(\(others.joined(separator: " OR "))) AND \(terms[index].expression)", others.count, "<=")
+        for (expression, phrase, condition) in newer + [seeks] {
             try db.forEachRow("""
                 SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts
                 WHERE chunk_fts MATCH ? AND rowid \(condition) ?

@@ -96,14 +96,14 @@ enum IndexSearch {
 
     /// The best `limit` matches of a plan (`word`: the one term it requires).
     ///
-    /// FTS5 computes a rank for every chunk an expression matches: one frequent word is
-    /// ranked from its champion list (`FrequentWordRanking`), several common words from
-    /// their counts (`CommonTermRanking`), one term of unknown count in one walk
-    /// (`SingleTermRanking`), the second tier term by term (`AnyTermRanking`), common words
-    /// beside rarer terms from their counts on the rarer terms' chunks (`MixedTermRanking`). Otherwise,
-    /// unless a scope or kinds narrow the matches first, the chunks are ranked alone
-    /// (`folio_bm25`) and their documents looked up after, for the best few: joining every
-    /// match to its document costs more than the ranking.
+    /// FTS5 computes a rank for every chunk an expression matches: one frequent word (or a
+    /// prefix of one) is ranked from its champion list (`FrequentWordRanking`), several
+    /// common words from their counts (`CommonTermRanking`), one term of unknown count in
+    /// one walk (`SingleTermRanking`), the second tier term by term (`AnyTermRanking`),
+    /// common words beside rarer terms from their counts on the rarer terms' chunks
+    /// (`MixedTermRanking`). Otherwise, unless a scope or kinds narrow the matches first,
+    /// the chunks are ranked alone (`folio_bm25`) and their documents looked up after, for
+    /// the best few: joining every match to its document costs more than the ranking.
     private static func bm25(_ db: SQLiteConnection, _ plan: LexicalPlan, word: SearchQuery.Term?, request: SearchRequest,
                              limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
         if let word, var scored = try FrequentWordRanking.ranked(db, word, policy: request.leaders) {

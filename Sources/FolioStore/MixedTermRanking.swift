@@ -8,8 +8,8 @@ internal import FolioText
 /// FTS5 matched all of them together, seeking every common word's long position lists to
 /// each chunk of the rarer terms: `how do I configure the network` at 100,000 files has
 /// 837 chunks with `configur` and `network` and 11 with all five words, and the walk took
-/// 23 of the query's 44 million instructions. The scores are folio_bm25's over all the terms,
-/// summed in another order (within a rounding).
+/// 23 of the query's 45 million instructions. The scores are folio_bm25's over all the
+/// terms, summed in another order (within a rounding).
 struct MixedTermRanking {
     private let common: [(word: String, idf: Double)]
     private let bm25: BM25Terms

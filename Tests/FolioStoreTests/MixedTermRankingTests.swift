@@ -9,8 +9,8 @@ import FolioText
 /// the counts and lengths are all there or some blocks are left to FTS5.
 @Suite struct MixedTermRankingTests {
     /// Common words (in 15% of the chunks or more, `LeaderTests.policy`) in under half the
-    /// chunks, which the plan ranks: `kernel`, `tomato`, `garden`, `river`, `memory`.
-    /// With two rarer terms or more, whose chunks together are few (`costsLess`).
+    /// chunks, which the plan ranks (`kernel`, `tomato`, `garden`, `river`, `memory`), each
+    /// beside two rarer terms or more whose chunks together are few (`costsLess`).
     static let queries = ["kernel tomato w120 w150", "\"the system\" garden w120", "memory config* w130", "w130 w131 river"]
 
     /// Every chunk the plan of `text` ranks, best first: from the counts and FTS5 together,
