@@ -140,12 +140,12 @@ private struct ListedTerm {
 
     /// The term's share in every chunk that can rank above `bound`, in chunk order.
     func rows(_ db: SQLiteConnection, besides terms: [SearchQuery.Term], bm25: BM25Terms) throws -> [(chunk: Int64, weight: Double)] {
-        let others = terms.indices.filter { $0 != index }.map { terms[$0].expression }
+        let others = terms.indices.filter { $0 != index }.map { terms[$0] }
         var weights = Dictionary(listed.map { ($0.chunk, $0.weight) }, uniquingKeysWith: { first, _ in first })
         // The chunks newer than the list, if any, then the others' chunks holding the term,
         // where it is the phrase after theirs.
         let newer = bm25.newest > lastChunk ? [(terms[index].expression, 0, ">")] : []
-        let seeks = ("(\(others.joined(separator: " OR "))) AND \(terms[index].expression)", others.count, "<=")
+        let seeks = (SearchQuery(required: [others, [terms[index]]], excluded: []).allTermsExpression ?? "", others.count, "<=")
         for (expression, phrase, condition) in newer + [seeks] {
             try db.forEachRow("""
                 SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts

@@ -92,6 +92,22 @@ struct BM25Terms {
         return counts?.count == block ? counts : nil
     }
 
+    /// Offers to `best` the chunks of blocks `numbers` that `expression` matches, ranked by
+    /// FTS5 (folio_bm25 given `counts`): the blocks a ranking from counts cannot rank, their
+    /// counts or lengths not made yet or not fitting.
+    static func rankInFTS5(_ db: SQLiteConnection, blocks numbers: [Int64], expression: String, counts: String,
+                           into best: inout BoundedBest<ScoredChunk>) throws {
+        let size = Int64(block)
+        for range in runs(of: numbers.sorted()) {
+            try db.forEachRow("""
+                SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
+                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, counts, expression,
+                      range.lowerBound * size, range.upperBound * size + size - 1]) { columns in
+                best.offer(ScoredChunk(score: columns.double(1), chunk: columns.int64(0)))
+            }
+        }
+    }
+
     /// Consecutive block numbers as ranges.
     static func runs(of numbers: [Int64]) -> [ClosedRange<Int64>] {
         var runs: [ClosedRange<Int64>] = []

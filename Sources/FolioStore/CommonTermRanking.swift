@@ -55,15 +55,7 @@ struct CommonTermRanking {
                 continue
             }
         }
-        for range in BM25Terms.runs(of: unranked) {
-            for row in try db.rows("""
-                SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score FROM chunk_fts
-                WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
-                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, countsArgument, expression,
-                      range.lowerBound * Int64(BM25Terms.block), range.upperBound * Int64(BM25Terms.block) + Int64(BM25Terms.block) - 1]) {
-                best.offer(ScoredChunk(score: row["score"], chunk: row["chunk_id"]))
-            }
-        }
+        try BM25Terms.rankInFTS5(db, blocks: unranked, expression: expression, counts: countsArgument, into: &best)
         return best.sorted().map { (chunk: $0.chunk, score: $0.score) }
     }
 

@@ -31,7 +31,7 @@ extension FrequentWordRanking {
         // The chunks weighed whole, each phrase of the expression from `first` on one of the
         // prefix's expansions, the word first of them (`folio_term_weight`, whose hits it sums).
         let weights: SQLiteArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight]
-        let expansions = "(" + ([word] + others).map(quoted).joined(separator: " OR ") + ")"
+        let expansions = ([word] + others).map { SearchQuery.Term(tokens: [$0]) }
         func weighed(_ expression: String, first: Int, _ condition: String) throws -> [SQLiteRow] {
             try db.rows("""
                 SELECT rowid AS chunk_id, folio_term_weight(chunk_fts, ?1, ?2, ?3, ?4) AS weight,
@@ -39,11 +39,13 @@ extension FrequentWordRanking {
                 FROM chunk_fts WHERE chunk_fts MATCH ?5 AND rowid \(condition) ?6
                 """, weights + [first, expression, lastChunk])
         }
-        var whole = try hasNewer(db, than: lastChunk) ? weighed(expansions, first: 0, ">") : []
+        func expression(_ groups: [[SearchQuery.Term]]) -> String {
+            SearchQuery(required: groups, excluded: []).allTermsExpression ?? ""
+        }
+        var whole = try hasNewer(db, than: lastChunk) ? weighed(expression([expansions]), first: 0, ">") : []
         if !others.isEmpty {
             // FTS5 walks the other expansions' chunks and seeks the word's list to each.
-            let other = "(" + others.map(quoted).joined(separator: " OR ") + ")"
-            whole += try weighed("\(other) AND \(expansions)", first: others.count, "<=")
+            whole += try weighed(expression([Array(expansions.dropFirst()), expansions]), first: others.count, "<=")
         }
         // The word's chunks as last counted, and those holding only other expansions.
         let chunks = Double(frequent[0]["chunks"] as Int64 + Int64(whole.count(where: { $0["word_hits"] as Double == 0 })))
@@ -79,10 +81,6 @@ extension FrequentWordRanking {
             if chunks > most { return nil }
         }
         return others
-    }
-
-    private static func quoted(_ term: String) -> String {
-        "\"" + term.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }
 

@@ -86,14 +86,7 @@ struct MixedTermRanking {
             }
             best.offer(ScoredChunk(score: -score, chunk: chunk))
         }
-        for range in BM25Terms.runs(of: unranked.sorted()) {
-            try db.forEachRow("""
-                SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
-                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression,
-                      range.lowerBound * Int64(BM25Terms.block), range.upperBound * Int64(BM25Terms.block) + Int64(BM25Terms.block) - 1]) { columns in
-                best.offer(ScoredChunk(score: columns.double(1), chunk: columns.int64(0)))
-            }
-        }
+        try BM25Terms.rankInFTS5(db, blocks: Array(unranked), expression: plan.expression, counts: plan.countsArgument, into: &best)
         return best.sorted().map { (chunk: $0.chunk, score: $0.score) }
     }
 }
