@@ -150,6 +150,29 @@ import FolioSQLite
         #expect(try reader.search(SearchRequest(query: SearchQuery(parsing: "shared"), limit: 1000)).count == 301)
     }
 
+    /// A reader maps the file (`IndexReader.mappedBytes`). A writer that shrinks it under
+    /// an open reader (a purge, then VACUUM) leaves that reader answering from the file as
+    /// it is now, not from pages past its end.
+    @Test func reader_mapsTheFile_andKeepsAnsweringWhenAVacuumShrinksIt() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        for index in 0..<200 {
+            let text = "shared word \(index) " + String(repeating: "filler\(index) ", count: 1000)
+            try store.save(TemporaryDatabase.record("/d/\(index).txt"), chunks: TemporaryDatabase.chunks([text]))
+        }
+        let reader = try IndexReader(path: database.path)
+        #expect(try reader.read("mmap_size") { db in try db.value(as: Int64.self, "PRAGMA mmap_size") } ?? 0 > 0)
+        let shared = SearchRequest(query: SearchQuery(parsing: "shared"), limit: 1000)
+        #expect(try reader.search(shared).count == 200)
+        let before = try FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int ?? 0
+        #expect(try store.purge(.tree("/d")) == 200)
+        try store.save(TemporaryDatabase.record("/e/kept.txt"), chunks: TemporaryDatabase.chunks(["shared word kept"]))
+        try store.vacuum()
+        let after = try FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int ?? 0
+        #expect(after < before / 2)
+        #expect(try reader.search(shared).map(\.path) == ["/e/kept.txt"])
+    }
+
     private func checkFullTextIntegrity(_ path: String) throws {
         try SQLiteDatabase(path: path, access: .readWrite, busyTimeoutMilliseconds: 5000).write { db in
             try db.execute("INSERT INTO chunk_fts(chunk_fts, rank) VALUES ('integrity-check', 1)")
