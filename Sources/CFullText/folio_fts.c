@@ -31,21 +31,45 @@ static int folio_fts_on_token(void *context, int flags, const char *token, int l
     return tokens->each(tokens->context, token, length, start, end) == 0 ? SQLITE_OK : SQLITE_DONE;
 }
 
-int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count, int document,
-                       const char *text, int length, folio_fts_token each, void *context) {
+struct folio_fts_tokenizer {
+    fts5_tokenizer methods;
+    Fts5Tokenizer *instance;
+};
+
+folio_fts_tokenizer *folio_fts_tokenizer_open(sqlite3 *db, const char *name, const char *const *arguments, int argument_count,
+                                              int *result) {
     fts5_api *api = folio_fts_api(db);
-    if (api == NULL) return SQLITE_ERROR;
+    if (api == NULL) {
+        *result = SQLITE_ERROR;
+        return NULL;
+    }
+    folio_fts_tokenizer *tokenizer = sqlite3_malloc(sizeof(folio_fts_tokenizer));
+    if (tokenizer == NULL) {
+        *result = SQLITE_NOMEM;
+        return NULL;
+    }
     void *user = NULL;
-    fts5_tokenizer tokenizer;
-    int result = api->xFindTokenizer(api, name, &user, &tokenizer);
-    if (result != SQLITE_OK) return result;
-    Fts5Tokenizer *instance = NULL;
-    result = tokenizer.xCreate(user, (const char **)arguments, argument_count, &instance);
-    if (result != SQLITE_OK) return result;
+    *result = api->xFindTokenizer(api, name, &user, &tokenizer->methods);
+    if (*result == SQLITE_OK) *result = tokenizer->methods.xCreate(user, (const char **)arguments, argument_count, &tokenizer->instance);
+    if (*result != SQLITE_OK) {
+        sqlite3_free(tokenizer);
+        return NULL;
+    }
+    return tokenizer;
+}
+
+int folio_fts_tokenizer_run(folio_fts_tokenizer *tokenizer, int document, const char *text, int length, folio_fts_token each,
+                            void *context) {
     struct folio_fts_tokens tokens = {each, context};
-    result = tokenizer.xTokenize(instance, &tokens, document ? FTS5_TOKENIZE_DOCUMENT : FTS5_TOKENIZE_QUERY, text, length, folio_fts_on_token);
-    tokenizer.xDelete(instance);
+    int result = tokenizer->methods.xTokenize(tokenizer->instance, &tokens, document ? FTS5_TOKENIZE_DOCUMENT : FTS5_TOKENIZE_QUERY,
+                                              text, length, folio_fts_on_token);
     return result == SQLITE_DONE ? SQLITE_OK : result;
+}
+
+void folio_fts_tokenizer_close(folio_fts_tokenizer *tokenizer) {
+    if (tokenizer == NULL) return;
+    tokenizer->methods.xDelete(tokenizer->instance);
+    sqlite3_free(tokenizer);
 }
 
 /* Row lengths (tokens in all columns) from a table of Folio's: FTS5 reads each row's length

@@ -19,26 +19,39 @@ extension SQLiteConnection {
     private func fullTextTokens(of text: String, tokenizer: [String], document: Bool) throws(SQLiteError) -> [FullTextToken] {
         final class Collected { var tokens: [FullTextToken] = [] }
         let collected = Collected()
-        let name = tokenizer.first ?? "unicode61"
-        let arguments = tokenizer.dropFirst().map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        var pointers = arguments.map { UnsafePointer($0) }
-        let bytes = Array(text.utf8)
-        let result = withExtendedLifetime(collected) {
-            folio_fts_tokenize(handle, name, &pointers, Int32(pointers.count), document ? 1 : 0, bytes, Int32(bytes.count), {
-                context, token, length, start, end in
-                guard let context, let token else { return 0 }
-                let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-                collected.tokens.append(FullTextToken(
-                    term: String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self),
-                    bytes: Int(start)..<Int(end)))
-                return 0
-            }, Unmanaged.passUnretained(collected).toOpaque())
+        let made = try self.tokenizer(tokenizer)
+        var text = text
+        let result = text.withUTF8 { bytes in
+            withExtendedLifetime(collected) {
+                folio_fts_tokenizer_run(made, document ? 1 : 0, bytes.baseAddress, Int32(bytes.count), {
+                    context, token, length, start, end in
+                    guard let context, let token else { return 0 }
+                    let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+                    collected.tokens.append(FullTextToken(
+                        term: String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self),
+                        bytes: Int(start)..<Int(end)))
+                    return 0
+                }, Unmanaged.passUnretained(collected).toOpaque())
+            }
         }
         guard result == SQLITE_OK else {
             throw SQLiteError(extendedCode: result, message: "FTS5 tokenizer \(tokenizer.joined(separator: " ")) failed")
         }
         return collected.tokens
+    }
+
+    /// The connection's tokenizer made from `words` (`fullTextTerms`), made at its first use.
+    private func tokenizer(_ words: [String]) throws(SQLiteError) -> OpaquePointer {
+        if let made = tokenizers[words] { return made }
+        let arguments = words.dropFirst().map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var pointers = arguments.map { UnsafePointer($0) }
+        var result = SQLITE_OK
+        guard let made = folio_fts_tokenizer_open(handle, words.first ?? "unicode61", &pointers, Int32(pointers.count), &result) else {
+            throw SQLiteError(extendedCode: result, message: "FTS5 tokenizer \(words.joined(separator: " ")) not found or not made")
+        }
+        tokenizers[words] = made
+        return made
     }
 
     /// Makes Folio's ranking functions callable on this connection: `folio_bm25` and

@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import CFullText
 
 /// The statements of one connection: only reached through `SQLiteDatabase`, which lets
 /// one thread at a time use it.
@@ -7,6 +8,9 @@ public final class SQLiteConnection {
     /// Statements kept prepared for reuse (`execute(_:_:cached:)`): a chunk insert runs
     /// thousands of times per document.
     private var cache: [String: OpaquePointer] = [:]
+    /// FTS5 tokenizers by their words, made once (`fullTextTerms`): a search tokenizes each
+    /// of its words and every chunk it makes a snippet of.
+    var tokenizers: [[String]: OpaquePointer] = [:]
 
     init(handle: OpaquePointer) {
         self.handle = handle
@@ -14,6 +18,7 @@ public final class SQLiteConnection {
 
     deinit {
         for statement in cache.values { sqlite3_finalize(statement) }
+        for tokenizer in tokenizers.values { folio_fts_tokenizer_close(tokenizer) }
         sqlite3_close_v2(handle)
     }
 

@@ -11,12 +11,23 @@
    from (start inclusive, end exclusive); returns 0 to go on. */
 typedef int (*folio_fts_token)(void *context, const char *token, int length, int start, int end);
 
-/* Splits text as the FTS5 tokenizer `name` built with `arguments` (for instance "porter"
-   with "unicode61", "remove_diacritics", "2") splits a query (`document` 0) or a row's text
-   as it is indexed (`document` 1): each token as it is looked up or stored in the index
-   (folded, stemmed). Returns an SQLite result code. */
-int folio_fts_tokenize(sqlite3 *db, const char *name, const char *const *arguments, int argument_count, int document,
-                       const char *text, int length, folio_fts_token each, void *context);
+/* An FTS5 tokenizer of one connection, made once and used for many texts: finding and
+   making it (through `SELECT fts5(?)`) cost more than tokenizing a query's word. */
+typedef struct folio_fts_tokenizer folio_fts_tokenizer;
+
+/* The tokenizer `name` built with `arguments` (for instance "porter" with "unicode61",
+   "remove_diacritics", "2") on db, or NULL with the SQLite result code in *result. Closed
+   with folio_fts_tokenizer_close before db is. */
+folio_fts_tokenizer *folio_fts_tokenizer_open(sqlite3 *db, const char *name, const char *const *arguments, int argument_count,
+                                              int *result);
+
+/* Splits text as the tokenizer splits a query (`document` 0) or a row's text as it is
+   indexed (`document` 1): each token as it is looked up or stored in the index (folded,
+   stemmed). Returns an SQLite result code. */
+int folio_fts_tokenizer_run(folio_fts_tokenizer *tokenizer, int document, const char *text, int length, folio_fts_token each,
+                            void *context);
+
+void folio_fts_tokenizer_close(folio_fts_tokenizer *tokenizer);
 
 /* Rows per blob of the row-length table given to folio_fts_register_ranking. */
 #define FOLIO_FTS_BLOCK 1024
