@@ -99,7 +99,7 @@ let package = Package(
             resources: [.embedInCode("v0001_core.sql"), .embedInCode("v0002_pages_ocr.sql"), .embedInCode("v0003_vectors.sql"),
                         .embedInCode("v0004_leaders.sql"), .embedInCode("v0005_row_lengths.sql"),
                         .embedInCode("v0006_navigation.sql"), .embedInCode("v0007_fields.sql"),
-                        .embedInCode("v0008_term_counts.sql")],
+                        .embedInCode("v0008_term_counts.sql"), .embedInCode("v0009_segment_merge.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",

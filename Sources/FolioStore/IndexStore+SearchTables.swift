@@ -7,13 +7,16 @@ extension IndexStore {
     /// text: 8 to 15 µs a chunk; 4.5 s for the 179,315 of 100,000 files), then the chunk
     /// lengths' blocks that writes dropped (`RowLengths`), then the champion lists
     /// (`Migrations/v0004_leaders.sql`): counts the frequent terms again when enough
-    /// changed since the last count, else makes the list of one term that has none or a
-    /// stale one; last the common terms' counts (`TermCounts`). Returns whether work may
-    /// be left, so a caller with other work (the daemon) does one step at a time.
+    /// changed since the last count, else merges the full-text index's segments if that
+    /// count found many (`Migrations/v0009_segment_merge.sql`), else makes the list of one
+    /// term that has none or a stale one; last the common terms' counts (`TermCounts`).
+    /// Returns whether work may be left, so a caller with other work (the daemon) does one
+    /// step at a time.
     ///
     /// A step is one transaction: up to 16 blocks of lengths (a few milliseconds each),
-    /// the count (it reads the whole vocabulary, about a second at 100,000 files), one
-    /// list (a microsecond per chunk its term is in), or one term's counts.
+    /// the count (it reads the whole vocabulary, about a second at 100,000 files), a step
+    /// of the merge (`LeaderPolicy.mergePages`), one list (a microsecond per chunk its
+    /// term is in), or one term's counts.
     @discardableResult
     public func tendSearchTables(_ policy: LeaderPolicy = .standard) throws(StoreError) -> Bool {
         try write("update the search tables") { db in
@@ -32,6 +35,8 @@ extension IndexStore {
             }
             if try Self.censusIsDue(db, policy) {
                 try Self.countFrequentTerms(db, policy)
+            } else if try db.value(as: Bool.self, "SELECT merging FROM leader_census") == true {
+                if try FullTextIndex.mergeStep(db, policy) { try db.execute("UPDATE leader_census SET merging = 0") }
             } else if let term = try db.value(as: String.self, "SELECT term FROM frequent_term WHERE stale = 1 OR last_chunk IS NULL LIMIT 1") {
                 try Self.makeList(db, term: term, policy)
             } else {
@@ -54,7 +59,8 @@ extension IndexStore {
     /// Counts every term's chunks (fts5vocab) and records the frequent ones: new terms
     /// wait for a list, the others' lists are marked stale, terms that fell below half the
     /// threshold go with their lists; the common ones are marked, and the counts of terms
-    /// no longer common go. A term the tokenizer does not give back unchanged
+    /// no longer common go; a merge of the full-text index's segments is due if it has
+    /// `policy.mergedSegments`. A term the tokenizer does not give back unchanged
     /// cannot be matched alone and gets no list.
     private static func countFrequentTerms(_ db: SQLiteConnection, _ policy: LeaderPolicy) throws {
         try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunk_vocabulary USING fts5vocab(main, chunk_fts, row)")
@@ -80,6 +86,7 @@ extension IndexStore {
             INSERT INTO leader_census (id, chunks, changed) VALUES (1, ?, 0)
             ON CONFLICT (id) DO UPDATE SET chunks = excluded.chunks, changed = 0
             """, [chunks])
+        try db.execute("UPDATE leader_census SET merging = ?", [try FullTextIndex.segments(db) >= policy.mergedSegments])
         try db.execute("UPDATE frequent_term SET common = (chunks >= ?)", [policy.commonShare * Double(chunks)])
         try db.execute("DELETE FROM term_count WHERE term NOT IN (SELECT term FROM frequent_term WHERE common = 1)")
     }

@@ -1,6 +1,7 @@
 /// Which terms get champion lists (`Migrations/v0004_leaders.sql`), how long the lists are,
 /// and when a query of one word is ranked from its list instead of from every match; which
-/// terms have their counts kept per chunk (`Migrations/v0008_term_counts.sql`).
+/// terms have their counts kept per chunk (`Migrations/v0008_term_counts.sql`); when the
+/// full-text index's segments are merged.
 ///
 /// Measured with `bench/scale.py` (docs/benchmarks.md, "Search at scale"): FTS5's bm25()
 /// costs about a microsecond per matching chunk, so a word in more than `directLimit`
@@ -23,12 +24,24 @@ public struct LeaderPolicy: Sendable, Equatable {
     /// pass this share of the index.
     public var recountShare: Double
 
-    public init(frequentChunks: Int, listLength: Int, directLimit: Int, recountShare: Double, commonShare: Double = 0.15) {
+    /// A count of the terms that finds this many segments of the full-text index or more
+    /// merges them all into one (`Migrations/v0009_segment_merge.sql`). FTS5's own merges,
+    /// four at a time, keep up to three a level: 19 at 100,000 files.
+    public var mergedSegments: Int
+    /// Leaf pages (about 4 KB each) FTS5 writes per step of that merge: 2,000 is about 8 MB
+    /// in one transaction, so that the daemon does other work between steps and the WAL
+    /// stays small. The 156 MB full-text index of 100,000 files took 3.3 s to merge whole.
+    public var mergePages: Int
+
+    public init(frequentChunks: Int, listLength: Int, directLimit: Int, recountShare: Double, commonShare: Double = 0.15,
+                mergedSegments: Int = 8, mergePages: Int = 2000) {
         self.frequentChunks = frequentChunks
         self.listLength = listLength
         self.directLimit = directLimit
         self.recountShare = recountShare
         self.commonShare = commonShare
+        self.mergedSegments = mergedSegments
+        self.mergePages = mergePages
     }
 
     public static let standard = LeaderPolicy(frequentChunks: 2000, listLength: 300, directLimit: 10_000, recountShare: 0.05)
