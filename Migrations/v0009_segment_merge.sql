@@ -1,8 +1,7 @@
 -- v0009_segment_merge: FTS5 keeps its index as segments, one more with each commit, and
 -- merges them four at a time into larger ones; a query looks each of its terms up in every
 -- segment. After indexing 100,000 files there were 19, and a query of three rare words
--- (`postgresql replication slot`) spent 12% of its instructions on those look-ups more
--- than with one. When a count of frequent terms (`IndexStore.tendSearchTables`) finds
+-- (`postgresql replication slot`) took 12% more instructions than with one. When a count of frequent terms (`IndexStore.tendSearchTables`) finds
 -- `LeaderPolicy.mergedSegments` or more, FTS5 merges them all into one, a bounded step
 -- per transaction; the count comes after 5% of the chunks changed, so the index is
 -- rewritten once per such change, not after every commit.

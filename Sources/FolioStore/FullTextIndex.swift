@@ -6,6 +6,7 @@ enum FullTextIndex {
     static let tokenizer = ["porter", "unicode61", "remove_diacritics", "2"]
     /// Its columns: text, section, title.
     static let columns = 3
+
     /// The index's segments: each has at least its first leaf in `chunk_fts_idx`.
     static func segments(_ db: SQLiteConnection) throws -> Int {
         try db.value(as: Int.self, "SELECT count(DISTINCT segid) FROM chunk_fts_idx") ?? 0
