@@ -64,9 +64,6 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // GDBus. gobject-2.0 gives the same include paths as gio-2.0 without the -pthread SwiftPM refuses.
         .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        // GLib alone, for the programs that need none of GIO (folioq): loading GIO, GObject and
-        // the seven libraries they bring took 0.9 ms of every process's start.
-        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // MuPDF's fz_try/fz_catch are setjmp/longjmp: they stay inside this C target.
         // Debian ships MuPDF as static libraries; these are `pkg-config --static mupdf`'s.
         .target(
@@ -133,7 +130,7 @@ let package = Package(
         // Text to vectors: the WordPiece tokenizer, the local model, the HTTP providers.
         .target(
             name: "FolioEmbedding",
-            dependencies: ["FolioCore", "FolioHTTP", "COnnxRuntime", "CGLib"],
+            dependencies: ["FolioCore", "FolioHTTP", "COnnxRuntime"],
             swiftSettings: swiftSettings),
         // The semantic stage: windows of chunks, their vectors, the embedder process.
         .target(

@@ -1,5 +1,7 @@
-internal import CGLib
 internal import FoundationEssentials
+// The standard library's canonical decomposition (`String._nfd`), the SPI its own Regex
+// library and FoundationEssentials normalise with.
+@_spi(_Unicode) internal import Swift
 
 /// BERT's WordPiece tokenizer, as a `tokenizer.json` of Hugging Face's `tokenizers` library
 /// describes it (the file a sentence-transformer model ships): its normaliser (clean the
@@ -192,13 +194,14 @@ public struct WordPieceTokenizer: Sendable {
         }
     }
 
-    /// Canonical decomposition (NFD), by GLib: the Swift standard library does not offer
-    /// it, and GLib alone (not GIO) costs a process's start little.
+    /// Canonical decomposition (NFD), by the standard library: GLib's did the same, but
+    /// linking GLib for it made every folioq process load GLib and PCRE2 before its query
+    /// (38 page faults and a quarter of a millisecond each time, measured).
     static func decomposed(_ text: String) -> String {
         if text.unicodeScalars.allSatisfy(\.isASCII) { return text }
-        guard let normalised = g_utf8_normalize(text, -1, G_NORMALIZE_DEFAULT) else { return text }
-        defer { g_free(normalised) }
-        return String(cString: normalised)
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text._nfd)
+        return String(scalars)
     }
 }
 
