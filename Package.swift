@@ -19,6 +19,10 @@ let multiarch = "x86_64-linux-gnu"
 let popplerHeaders = ["/usr/include/poppler/glib", "/usr/include/poppler", "/usr/include/glib-2.0",
                       "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/cairo"].map { "-I" + $0 }
 let importsPoppler = swiftSettings + [.unsafeFlags(popplerHeaders.flatMap { ["-Xcc", $0] })]
+/// GLib's headers, for GIO's (`pkg-config --cflags gio-2.0`): CGio loads GIO instead of
+/// linking it, so its Swift users are given the folders too.
+let glibHeaders = ["/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"].map { "-I" + $0 }
+let importsGio = swiftSettings + [.unsafeFlags(glibHeaders.flatMap { ["-Xcc", $0] })]
 /// GMime's headers and GLib's (`pkg-config --cflags gmime-3.0`), for the C target that reads mail.
 let gmimeHeaders = ["/usr/include/gmime-3.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"].map { "-I" + $0 }
 
@@ -62,8 +66,9 @@ let package = Package(
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         // The zip containers of office files and e-books.
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
-        // GDBus. gobject-2.0 gives the same include paths as gio-2.0 without the -pthread SwiftPM refuses.
-        .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // GDBus, loaded when the launcher provider starts (headers from libglib2.0-dev:
+        // `glibHeaders`), so that the other programs of the same binary do not load it.
+        .target(name: "CGio", cSettings: [.unsafeFlags(glibHeaders)]),
         // MuPDF's fz_try/fz_catch are setjmp/longjmp: they stay inside this C target.
         // Debian ships MuPDF as static libraries; these are `pkg-config --static mupdf`'s.
         .target(
@@ -203,7 +208,7 @@ let package = Package(
         .target(
             name: "FolioSearchProviderProgram",
             dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "FolioSemantic", "CGio", argumentParser],
-            swiftSettings: swiftSettings),
+            swiftSettings: importsGio),
         .target(
             name: "FolioRofiProgram",
             dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "FolioSemantic", argumentParser],

@@ -43,11 +43,11 @@ struct MethodCall {
 
     /// Answers with these out-arguments (none for a method that returns nothing).
     func reply(_ values: OpaquePointer...) {
-        g_dbus_method_invocation_return_value(invocation, values.isEmpty ? nil : Variant.tuple(values))
+        gio.g_dbus_method_invocation_return_value(invocation, values.isEmpty ? nil : Variant.tuple(values))
     }
 
     /// Answers with the D-Bus error `org.folio.Search.Error.<name>` and a message for people.
     func fail(_ name: String, _ message: String) {
-        g_dbus_method_invocation_return_dbus_error(invocation, "org.folio.Search.Error." + name, message)
+        gio.g_dbus_method_invocation_return_dbus_error(invocation, "org.folio.Search.Error." + name, message)
     }
 }

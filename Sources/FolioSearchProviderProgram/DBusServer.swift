@@ -6,12 +6,14 @@ internal import Glibc
 /// the index of a few milliseconds, so nothing waits long.
 final class DBusServer {
     enum Failure: Error, CustomStringConvertible {
+        case gio(String)
         case bus(String)
         case register(path: String, reason: String)
         case nameTaken(String)
 
         var description: String {
             switch self {
+            case let .gio(reason): "cannot load GIO, through which the provider talks D-Bus: \(reason)"
             case let .bus(reason): "cannot connect to the D-Bus session bus: \(reason) (is DBUS_SESSION_BUS_ADDRESS set?)"
             case let .register(path, reason): "cannot serve \(path): \(reason)"
             case let .nameTaken(name): "\(name) is served by another process already (another folio-search-provider?)"
@@ -27,25 +29,26 @@ final class DBusServer {
     private var lastCall = DBusServer.now()
 
     init(idleExitSeconds: Int) throws(Failure) {
+        try loadGIO()
         var error: UnsafeMutablePointer<GError>?
-        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { throw .bus(Self.take(error)) }
+        guard let connection = gio.g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { throw .bus(Self.take(error)) }
         self.connection = connection
-        loop = g_main_loop_new(nil, 0)
+        loop = gio.g_main_loop_new(nil, 0)!
         self.idleExitSeconds = idleExitSeconds
         // GDBus would raise SIGTERM when the bus goes away, which a blocked signal mask
         // inherited from the session's starter could ignore: end the main loop instead.
-        g_dbus_connection_set_exit_on_close(connection, 0)
+        gio.g_dbus_connection_set_exit_on_close(connection, 0)
         let closed: @convention(c) (OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?, gpointer?) -> Void = { _, _, _, loop in
-            g_main_loop_quit(OpaquePointer(loop))
+            gio.g_main_loop_quit(OpaquePointer(loop))
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(closed, to: GCallback.self),
-                              UnsafeMutableRawPointer(loop), nil, GConnectFlags(rawValue: 0))
+        _ = gio.g_signal_connect_data(UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(closed, to: GCallback.self),
+                                      UnsafeMutableRawPointer(loop), nil, GConnectFlags(rawValue: 0))
     }
 
     /// Serves `object` at its path. The object lives as long as the process.
     func register(_ object: DBusObject) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
-        guard let node = g_dbus_node_info_new_for_xml(object.introspection, &error) else {
+        guard let node = gio.g_dbus_node_info_new_for_xml(object.introspection, &error) else {
             throw .register(path: object.objectPath, reason: Self.take(error))
         }
         let box = Unmanaged.passRetained(ObjectBox(object: object, server: self)).toOpaque()
@@ -62,7 +65,7 @@ final class DBusServer {
             }
         }
         // GDBus copies the vtable; the interface info stays referenced by the node.
-        let id = g_dbus_connection_register_object(connection, object.objectPath, node.pointee.interfaces[0], &vtable, box, nil, &error)
+        let id = gio.g_dbus_connection_register_object(connection, object.objectPath, node.pointee.interfaces[0], &vtable, box, nil, &error)
         guard id != 0 else { throw .register(path: object.objectPath, reason: Self.take(error)) }
     }
 
@@ -70,8 +73,8 @@ final class DBusServer {
     /// registered first, so the call that activated this process finds them.
     func requestName(_ name: String) throws(Failure) {
         let doNotQueue: UInt32 = 4
-        let reply = try callBus("RequestName", Variant.tuple([Variant.string(name), g_variant_new_uint32(doNotQueue)]))
-        defer { g_variant_unref(reply) }
+        let reply = try callBus("RequestName", Variant.tuple([Variant.string(name), gio.g_variant_new_uint32(doNotQueue)!]))
+        defer { gio.g_variant_unref(reply) }
         let primaryOwner: UInt32 = 1, alreadyOwner: UInt32 = 4
         guard [primaryOwner, alreadyOwner].contains(Variant.uint32(in: reply, at: 0)) else { throw .nameTaken(name) }
     }
@@ -79,17 +82,17 @@ final class DBusServer {
     /// Whether some process owns `name` or D-Bus can start one that does.
     func canReach(_ name: String) -> Bool {
         if let reply = try? callBus("NameHasOwner", Variant.tuple([Variant.string(name)])) {
-            defer { g_variant_unref(reply) }
+            defer { gio.g_variant_unref(reply) }
             if Variant.bool(in: reply, at: 0) { return true }
         }
         guard let reply = try? callBus("ListActivatableNames", nil) else { return false }
-        defer { g_variant_unref(reply) }
+        defer { gio.g_variant_unref(reply) }
         return Variant.strings(in: reply, at: 0).contains(name)
     }
 
     /// Calls a method that returns nothing on another service, and waits for it.
     func call(_ destination: String, path: String, interface: String, method: String, arguments: OpaquePointer) throws(Failure) {
-        g_variant_unref(try reply(destination, path: path, interface: interface, method: method, arguments: arguments))
+        gio.g_variant_unref(try reply(destination, path: path, interface: interface, method: method, arguments: arguments))
     }
 
     /// Calls a method of the bus itself.
@@ -102,7 +105,7 @@ final class DBusServer {
     private func reply(_ destination: String, path: String, interface: String, method: String,
                        arguments: OpaquePointer?) throws(Failure) -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(connection, destination, path, interface, method, arguments, nil,
+        guard let reply = gio.g_dbus_connection_call_sync(connection, destination, path, interface, method, arguments, nil,
                                                       G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error) else {
             throw .bus(Self.take(error))
         }
@@ -111,7 +114,7 @@ final class DBusServer {
 
     /// Reaps a program the provider started once it exits, so none is left a zombie.
     func reap(_ pid: Int32) {
-        g_child_watch_add(pid, { _, _, _ in }, nil)
+        _ = gio.g_child_watch_add(pid, { _, _, _ in }, nil)
     }
 
     /// Serves calls until the bus goes away or, with an idle limit, until no call has
@@ -119,15 +122,15 @@ final class DBusServer {
     func run() {
         if idleExitSeconds > 0 {
             let box = Unmanaged.passUnretained(self).toOpaque()
-            g_timeout_add_seconds(1, { userData in
+            _ = gio.g_timeout_add_seconds(1, { userData in
                 let server = Unmanaged<DBusServer>.fromOpaque(userData!).takeUnretainedValue()
                 guard DBusServer.now() - server.lastCall >= Int64(server.idleExitSeconds) * 1000 else { return 1 }
-                g_main_loop_quit(server.loop)
+                gio.g_main_loop_quit(server.loop)
                 return 0
             }, box)
         }
-        g_main_loop_run(loop)
-        g_dbus_connection_flush_sync(connection, nil, nil)
+        gio.g_main_loop_run(loop)
+        _ = gio.g_dbus_connection_flush_sync(connection, nil, nil)
     }
 
     /// Monotonic milliseconds.
@@ -139,7 +142,7 @@ final class DBusServer {
 
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
         guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
+        defer { gio.g_error_free(error) }
         return String(cString: error.pointee.message)
     }
 }

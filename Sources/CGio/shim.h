@@ -1,1 +1,0 @@
-#include <gio/gio.h>
