@@ -261,9 +261,11 @@ import FolioProtocol
     /// Only the workers link the readers: `folioq`, `folioctl` (whose `index` and
     /// `extract` start workers), `foliod` and `folio` (all of them in one, as installed)
     /// link none of poppler, tesseract, MuPDF (static, so seen by the
-    /// libraries it brings: openjp2, jbig2dec, gumbo), libxml2 or cmark-gfm.
+    /// libraries it brings: openjp2, jbig2dec, gumbo), libxml2 or cmark-gfm. Nor GLib: the
+    /// launcher provider loads GIO when it starts (`CGio`), and linked, GIO and GLib were
+    /// loaded at the start of every search (docs/benchmarks.md).
     @Test(arguments: ["folioq", "folioctl", "foliod", "folio"])
-    func clientPrograms_linkNoParserLibrary(program: String) throws {
+    func clientPrograms_linkNoParserLibraryNorGLib(program: String) throws {
         let ldd = Process()
         ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
         ldd.arguments = [Binaries.directory + "/" + program]
@@ -273,7 +275,7 @@ import FolioProtocol
         let libraries = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         ldd.waitUntilExit()
         #expect(libraries.contains("libsqlite3"), "ldd listed the libraries: \(libraries)")
-        for parser in ["poppler", "tesseract", "lept", "openjp2", "jbig2dec", "gumbo", "mupdf", "xml2", "cmark"] {
+        for parser in ["poppler", "tesseract", "lept", "openjp2", "jbig2dec", "gumbo", "mupdf", "xml2", "cmark", "glib", "gio", "gobject"] {
             #expect(!libraries.contains("lib" + parser), "\(program) links lib\(parser)")
         }
     }
