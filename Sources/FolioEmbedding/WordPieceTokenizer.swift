@@ -196,7 +196,8 @@ public struct WordPieceTokenizer: Sendable {
 
     /// Canonical decomposition (NFD), by the standard library: GLib's did the same, but
     /// linking GLib for it made every folioq process load GLib and PCRE2 before its query
-    /// (38 page faults and a quarter of a millisecond each time, measured).
+    /// (some 40 page faults each time; docs/benchmarks.md, "What every process pays before
+    /// its query").
     static func decomposed(_ text: String) -> String {
         if text.unicodeScalars.allSatisfy(\.isASCII) { return text }
         var scalars = String.UnicodeScalarView()

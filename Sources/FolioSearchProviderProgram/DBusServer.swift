@@ -106,7 +106,7 @@ final class DBusServer {
                        arguments: OpaquePointer?) throws(Failure) -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
         guard let reply = gio.g_dbus_connection_call_sync(connection, destination, path, interface, method, arguments, nil,
-                                                      G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error) else {
+                                                          G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error) else {
             throw .bus(Self.take(error))
         }
         return reply

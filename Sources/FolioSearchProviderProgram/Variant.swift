@@ -3,7 +3,8 @@ internal import CGio
 /// Building and reading GLib `GVariant` values (D-Bus message contents) from Swift
 /// without GLib's variadic functions, which Swift cannot call. Every built value is
 /// floating: the call that takes it (`returnValue`, a container) owns it. GLib's
-/// constructors never return NULL (they abort when memory runs out), hence the `!`s.
+/// constructors never return NULL (they abort when memory runs out), nor does reading a
+/// string: hence the `!`s.
 enum Variant {
     static func string(_ value: String) -> OpaquePointer {
         gio.g_variant_new_string(value)!
