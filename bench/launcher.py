@@ -45,7 +45,10 @@ class HeldConnection:
     """Calls over one GDBus connection to the bus, held as GNOME Shell holds its own."""
 
     def __init__(self, address):
-        import gi
+        try:
+            import gi
+        except ImportError:
+            sys.exit("bench/launcher.py: this Python has no python3-gi; run it with Debian's /usr/bin/python3, or pass --busctl")
         gi.require_version("Gio", "2.0")
         from gi.repository import Gio, GLib
         self.Gio, self.GLib = Gio, GLib
