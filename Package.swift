@@ -7,24 +7,24 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// Where poppler-glib's, glib's and cairo's headers are on Debian (`pkg-config --cflags
-/// poppler-glib`). SwiftPM passes pkg-config's include folders only with the libraries
-/// linked, and CPoppler loads them instead: the C target and the Swift code that imports
-/// it are given the folders themselves.
 #if arch(arm64)
 let multiarch = "aarch64-linux-gnu"
 #else
 let multiarch = "x86_64-linux-gnu"
 #endif
-let popplerHeaders = ["/usr/include/poppler/glib", "/usr/include/poppler", "/usr/include/glib-2.0",
-                      "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/cairo"].map { "-I" + $0 }
-let importsPoppler = swiftSettings + [.unsafeFlags(popplerHeaders.flatMap { ["-Xcc", $0] })]
-/// GLib's headers, for GIO's (`pkg-config --cflags gio-2.0`): CGio loads GIO instead of
-/// linking it, so its Swift users are given the folders too.
+/// GLib's headers, which GIO's, poppler-glib's and GMime's include (`pkg-config --cflags
+/// glib-2.0`).
 let glibHeaders = ["/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"].map { "-I" + $0 }
+/// Where poppler-glib's, GLib's and cairo's headers are on Debian (`pkg-config --cflags
+/// poppler-glib`). SwiftPM passes pkg-config's include folders only with the libraries
+/// linked, and CPoppler loads them instead: the C target and the Swift code that imports
+/// it are given the folders themselves.
+let popplerHeaders = ["-I/usr/include/poppler/glib", "-I/usr/include/poppler"] + glibHeaders + ["-I/usr/include/cairo"]
+let importsPoppler = swiftSettings + [.unsafeFlags(popplerHeaders.flatMap { ["-Xcc", $0] })]
+/// The same for GIO (`pkg-config --cflags gio-2.0`), which CGio loads instead of linking.
 let importsGio = swiftSettings + [.unsafeFlags(glibHeaders.flatMap { ["-Xcc", $0] })]
 /// GMime's headers and GLib's (`pkg-config --cflags gmime-3.0`), for the C target that reads mail.
-let gmimeHeaders = ["/usr/include/gmime-3.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"].map { "-I" + $0 }
+let gmimeHeaders = ["-I/usr/include/gmime-3.0"] + glibHeaders
 
 /// The programs are linked by lld with packed relative relocations (DT_RELR, glibc 2.36):
 /// the 90,000 relocations of a position-independent program take 40 KB instead of 2.2 MB,

@@ -56,9 +56,7 @@ class HeldConnection:
         self.connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
 
     def names(self):
-        reply = self.connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
-                                          None, None, self.Gio.DBusCallFlags.NONE, -1, None)
-        return reply.unpack()[0]
+        return self.timed(*BUS, "ListNames", None)[1].unpack()[0]
 
     def floor(self):
         return self.timed("org.folio.Search", "/org/folio/Search", "org.freedesktop.DBus.Peer", "Ping", None)[0]
@@ -87,11 +85,10 @@ class BusctlProcesses:
         self.busctl = ["busctl", "--user", f"--address={address}", "call", "--"]
 
     def names(self):
-        return subprocess.run(self.busctl + ["org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames"],
-                              capture_output=True, text=True).stdout
+        return self.timed(*BUS, "ListNames")[1]
 
     def floor(self):
-        return self.timed("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId")[0]
+        return self.timed(*BUS, "GetId")[0]
 
     def initial(self, words):
         took, output = self.timed(*PROVIDER, "GetInitialResultSet", "as", str(len(words)), *words)
@@ -109,6 +106,7 @@ class BusctlProcesses:
 
 
 PROVIDER = ("org.folio.Search", "/org/folio/Search", "org.gnome.Shell.SearchProvider2")
+BUS = ("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus")
 
 
 def main():

@@ -275,8 +275,8 @@ import FolioProtocol
         let libraries = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         ldd.waitUntilExit()
         #expect(libraries.contains("libsqlite3"), "ldd listed the libraries: \(libraries)")
-        for parser in ["poppler", "tesseract", "lept", "openjp2", "jbig2dec", "gumbo", "mupdf", "xml2", "cmark", "glib", "gio", "gobject"] {
-            #expect(!libraries.contains("lib" + parser), "\(program) links lib\(parser)")
+        for library in ["poppler", "tesseract", "lept", "openjp2", "jbig2dec", "gumbo", "mupdf", "xml2", "cmark", "glib", "gio", "gobject"] {
+            #expect(!libraries.contains("lib" + library), "\(program) links lib\(library)")
         }
     }
 
