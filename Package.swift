@@ -146,6 +146,11 @@ let package = Package(
             name: "FolioStore",
             dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioProtocol", "FolioSQLite"],
             swiftSettings: swiftSettings),
+        // The one owner of search: words, the query's meaning and their fusion, for every caller.
+        .target(
+            name: "FolioSearch",
+            dependencies: ["FolioStore", "FolioSemantic", "FolioText"],
+            swiftSettings: swiftSettings),
         // Answers from the index: passages within a context budget, the prompt, the chat
         // providers' wire formats, citations checked.
         .target(
@@ -180,21 +185,23 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioLaunch",
-            dependencies: ["FolioCore", "FolioStore", "FolioText", "FolioSystem", "FolioSemantic"],
+            dependencies: ["FolioCore", "FolioStore", "FolioText", "FolioSystem", "FolioSemantic", "FolioSearch"],
             swiftSettings: swiftSettings),
 
         // The library product: a facade over the store, loaders, pipeline and search the
         // programs use. No daemon, launcher or command-line code: `scripts/library-check.sh`.
         .target(
             name: "Folio",
-            dependencies: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioIndexer", "FolioSystem", "FolioSemantic"],
+            dependencies: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioIndexer", "FolioSystem", "FolioSemantic",
+                           "FolioSearch"],
             swiftSettings: swiftSettings),
 
         // Each program's commands, in a module of its own: its executable below runs them,
         // and so does `folio`, the one binary `make install` puts them all in.
         .target(
             name: "FolioQueryProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioAsk", "FolioHTTP", "FolioLaunch", "FolioSystem", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioSearch", "FolioText", "FolioAsk", "FolioHTTP",
+                           "FolioLaunch", "FolioSystem", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioControlProgram",

@@ -1,6 +1,8 @@
 public import FolioStore
 internal import FolioText
+internal import FolioCore
 internal import FolioSemantic
+internal import FolioSearch
 
 extension FolioEngine {
     /// The best `limit` hits for `text` (free text as a person types it: words, `"a
@@ -18,25 +20,29 @@ extension FolioEngine {
     /// had (no vectors, embeddings off, an engine in memory) `.hybrid` searches by words
     /// and `.semantic` throws `meaningUnavailable`.
     public func search(_ request: SearchRequest) throws(FolioEngineError) -> [SearchHit] {
-        var request = request
-        if request.mode != .lexical, request.meaning == nil, !request.query.asksForExactWords, !request.query.isEmpty {
-            do {
-                request.meaning = try nearestWindows(request.query.meaningText,
-                                                     limit: request.allChunks ? request.limit * 3 : MeaningSearch.windowDepth)
-            } catch let error as StoreError {
-                throw .store(error)
-            } catch {
-                if request.mode == .semantic { throw .meaningUnavailable(reason: "\(error)") }
+        try searchResults(request).hits
+    }
+
+    /// `search(_:)` with what the search could not find: the query's words no source
+    /// holds (`SearchResults.unmatchedWords`), which an app shows before results found by
+    /// meaning alone, as `folioq` does ("No document has “Kowalczyk”; related by meaning:").
+    public func searchResults(_ request: SearchRequest) throws(FolioEngineError) -> SearchResults {
+        let found = meaning.withLock { search -> Result<SearchResults, StoreError> in
+            if search == nil, let databasePath, configuration.embeddings.provider != .none {
+                search = MeaningSearch(configuration: configuration, paths: FolioPaths(environment: environment),
+                                       databasePath: databasePath, environment: environment)
             }
-            if request.meaning == nil, request.mode == .semantic {
-                throw .meaningUnavailable(reason: databasePath == nil
-                    ? "an engine in memory has no vectors" : "the index has no vectors yet (run updateMeaning, or let foliod make them)")
-            }
+            return Result { () throws(StoreError) in try Searcher(index: index.searchIndex, meaning: search).search(request) }
         }
-        do {
-            return try index.search(request)
-        } catch {
-            throw .store(error)
+        let results: SearchResults
+        switch found {
+        case let .success(success): results = success
+        case let .failure(error): throw .store(error)
         }
+        if request.mode == .semantic, results.mode != .semantic, !request.query.asksForExactWords, !request.query.isEmpty {
+            throw .meaningUnavailable(reason: results.meaningUnavailable ?? (databasePath == nil
+                ? "an engine in memory has no vectors" : "the index has no vectors yet (run updateMeaning, or let foliod make them)"))
+        }
+        return results
     }
 }

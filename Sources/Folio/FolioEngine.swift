@@ -28,7 +28,7 @@ public final class FolioEngine: Sendable {
     let registry: Mutex<LoaderRegistry>
     private let chunker: Mutex<(any Chunker)?>
     /// Where a query's vector comes from, made at the first search by meaning.
-    private let meaning = Mutex<MeaningSearch?>(nil)
+    let meaning = Mutex<MeaningSearch?>(nil)
     let environment: [String: String]
 
     /// Opens the index at `path`, by default the one `foliod` writes
@@ -113,19 +113,6 @@ public final class FolioEngine: Sendable {
         DocumentIndexer(store: store, configuration: configuration, registry: registry.withLock { $0 },
                         chunker: chunker.withLock { $0 })
     }
-
-    /// The windows nearest `text`'s meaning (`MeaningSearch`, as `folioq` finds them);
-    /// `nil` in memory, or when the index has no vectors or embeddings are off.
-    func nearestWindows(_ text: String, limit: Int) throws -> NearestWindows? {
-        guard let databasePath else { return nil }
-        return try meaning.withLock { search in
-            if search == nil {
-                search = MeaningSearch(configuration: configuration, paths: FolioPaths(environment: environment), databasePath: databasePath,
-                                       environment: environment)
-            }
-            return try search!.nearest(text, limit: limit)
-        }
-    }
 }
 
 extension FolioEngine {
@@ -146,10 +133,11 @@ extension FolioEngine {
             }
         }
 
-        func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
+        /// What a search reads: the store's own connection, or the reader's.
+        var searchIndex: any SearchIndex {
             switch self {
-            case let .store(store): try store.search(request)
-            case let .reader(reader): try reader.search(request)
+            case let .store(store): store
+            case let .reader(reader): reader
             }
         }
     }

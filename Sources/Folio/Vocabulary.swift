@@ -8,6 +8,11 @@ public import FolioText
 
 /// One result of a search: the source, the page, the section and a snippet.
 public typealias SearchHit = FolioStore.SearchHit
+/// What a search found, the mode it ran in, and the query's words no source holds
+/// (`FolioEngine.searchResults(_:)`).
+public typealias SearchResults = FolioStore.SearchResults
+/// What found a hit: its words, its meaning, or both.
+public typealias FoundBy = FolioStore.FoundBy
 /// A search with everything that shapes it (`FolioEngine.search(_:)`).
 public typealias SearchRequest = FolioStore.SearchRequest
 /// Free text parsed into words, phrases, prefixes and exclusions.

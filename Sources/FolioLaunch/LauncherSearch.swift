@@ -2,6 +2,7 @@ public import FolioCore
 public import FolioStore
 internal import FolioText
 public import FolioSemantic
+internal import FolioSearch
 
 /// The search every launcher runs: the same query parsing and ranking as `folioq`
 /// (`IndexReader.search`), shaped into rows a launcher shows, and remembered so the
@@ -22,6 +23,8 @@ public final class LauncherSearch {
         public var iconName: String
         /// Whether the document holds every word searched for.
         public var matchesAllTerms: Bool
+        /// What found the result: a launcher shows "by meaning" for a result no word found.
+        public var foundBy: FoundBy = .words
     }
 
     public let databasePath: String
@@ -44,15 +47,18 @@ public final class LauncherSearch {
         guard let reader = try openReader() else { return [] }
         let request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, snippetWords: 16, mode: .hybrid)
         // By words alone when meaning cannot be had: a launcher stays quiet about why
-        // (folioctl status says it). The embedder embeds the query while the words are ranked.
-        let hits: [SearchHit]
-        if let meaning, !request.query.asksForExactWords {
-            let asked = meaning.begin(request.query.meaningText, limit: MeaningSearch.windowDepth)
-            hits = try reader.search(request) { try? meaning.finish(asked) }
-        } else {
-            hits = try reader.search(request)
+        // (folioctl status says it).
+        let results = try Searcher(index: reader, meaning: meaning).search(request)
+        let unmatched = results.unmatchedWords.map { "“\($0)”" }.joined(separator: ", ")
+        let rows = results.hits.map { hit in
+            var row = Self.row(hit)
+            // The result says what found it: a launcher has no heading to say it in.
+            if hit.foundBy == .meaning {
+                let said = unmatched.isEmpty ? "By meaning" : "No document has \(unmatched); related by meaning"
+                row.description = row.description.isEmpty ? said : said + " · " + row.description
+            }
+            return row
         }
-        let rows = hits.map(Self.row)
         if remembered.count + rows.count > rememberedLimit { remembered.removeAll(keepingCapacity: true) }
         for row in rows { remembered[row.id] = row }
         return rows
@@ -89,7 +95,7 @@ public final class LauncherSearch {
         let page = pageText(kind: hit.kind, page: hit.page, label: hit.pageLabel, lastPage: hit.lastPage)
         return Row(id: ResultID(path: hit.path, page: hit.page), kind: hit.kind, name: hit.title ?? fileName(hit.path), pageText: page,
                    description: [page, hit.snippet.text].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · "),
-                   snippet: hit.snippet, iconName: iconName(hit.kind), matchesAllTerms: hit.matchesAllTerms)
+                   snippet: hit.snippet, iconName: iconName(hit.kind), matchesAllTerms: hit.matchesAllTerms, foundBy: hit.foundBy)
     }
 
     /// "p. 3" (or the printed label, "p. iv"), for documents that have pages.

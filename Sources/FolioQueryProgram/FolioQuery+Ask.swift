@@ -27,8 +27,8 @@ extension FolioQuery {
             throw ExitStatus.fail("folioq", error)
         }
         let searching = MonotonicClock.seconds()
-        let (reader, request, hits) = try search(question, limit: options.passages * 3, allChunks: true, snippetWords: 0,
-                                                 configuration: configuration)
+        let found = try search(question, limit: options.passages * 3, allChunks: true, snippetWords: 0, configuration: configuration)
+        let (reader, request, hits) = (found.reader, found.request, found.results.hits)
         let contents: [ChunkContent?]
         do {
             contents = try reader.chunkContents(of: hits)
@@ -44,7 +44,7 @@ extension FolioQuery {
             throw ExitStatus.fail("folioq", error)
         }
         let prompt = AskPrompt(question: question, passages: passages)
-        var record = Answer(question: question, options: options, mode: request.effectiveMode, prompt: prompt)
+        var record = Answer(question: question, options: options, mode: found.results.mode, prompt: prompt)
         record.timings.folio = Self.milliseconds(since: started)
         record.timings.retrieval = retrieval
         let output = json ? Format.json : format

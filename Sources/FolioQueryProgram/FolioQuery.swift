@@ -4,6 +4,7 @@ public import FolioCore
 internal import FolioStore
 internal import FolioText
 internal import FolioSemantic
+internal import FolioSearch
 
 /// `folioq`: search the index from a terminal or a script.
 public struct FolioQuery: ParsableCommand {
@@ -77,24 +78,37 @@ public struct FolioQuery: ParsableCommand {
         let text = query.joined(separator: " ")
         if ask { return try answer(text) }
         let output = json ? .json : format
-        let (_, request, hits) = try search(text, limit: limit, allChunks: allChunks, snippetWords: output == .paths ? 0 : 24)
+        let found = try search(text, limit: limit, allChunks: allChunks, snippetWords: output == .paths ? 0 : 24)
+        let results = found.results
         let home = common.paths.home
         switch output {
-        case .human: Output.standard(ResultPrinter(colour: Output.colourOnStandardOutput, home: home, explain: explain).render(hits))
-        case .json: Output.standard(JSONResults.render(query: text, mode: request.effectiveMode, hits: hits))
-        case .paths: Output.standard(hits.map { $0.path + "\n" }.joined())
+        case .human:
+            let printer = ResultPrinter(colour: Output.colourOnStandardOutput, home: home, explain: explain)
+            Output.standard(printer.heading(results, query: text) + printer.render(results.hits))
+        case .json: Output.standard(JSONResults.render(query: text, results: results))
+        case .paths: Output.standard(results.hits.map { $0.path + "\n" }.joined())
         }
-        if hits.isEmpty { throw ExitStatus.nothing }
+        if results.hits.isEmpty {
+            if output != .json, let nothing = ResultPrinter.nothingFound(results, query: text) { Output.error(nothing + "\n") }
+            throw ExitStatus.nothing
+        }
     }
 
-    /// Searches the index with the options given: the reader (for what else the caller
-    /// reads), the request as run, and its hits. An index not searchable yet is "nothing
-    /// found" with the reason on standard error; any other failure is an error.
+    /// A search as run: the reader it read (for what else the caller reads), the request,
+    /// and its results.
+    struct Search {
+        var reader: IndexReader
+        var request: SearchRequest
+        var results: SearchResults
+    }
+
+    /// Searches the index with the options given (`Searcher`). An index not searchable yet
+    /// is "nothing found" with the reason on standard error; any other failure is an error.
     /// `configuration`: one the caller has read already (else it is read when the search
     /// needs the query's meaning).
     func search(_ text: String, limit: Int, allChunks: Bool, snippetWords: Int,
-                configuration: FolioConfiguration? = nil) throws -> (IndexReader, SearchRequest, [SearchHit]) {
-        let found: (IndexReader, SearchRequest, [SearchHit])?
+                configuration: FolioConfiguration? = nil) throws -> Search {
+        let found: Search?
         do throws(StoreError) {
             let reader = try IndexReader(path: common.databasePath)
             var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(type), allChunks: allChunks,
@@ -110,16 +124,10 @@ public struct FolioQuery: ParsableCommand {
             }
             if request.pages != nil, try reader.documents(in: request.scope).count != 1 {
                 found = nil
-            } else if let asked = askMeaning(of: request, configuration: configuration) {
-                var windows: NearestWindows?
-                let hits = try reader.search(request) {
-                    windows = try meaning(asked)
-                    return windows
-                }
-                request.meaning = windows
-                found = (reader, request, hits)
             } else {
-                found = (reader, request, try reader.search(request))
+                let results = try Searcher(index: reader, meaning: meaningSearch(for: request, configuration: configuration)).search(request)
+                if let reason = results.meaningUnavailable { Output.error("folioq: searching by words only: \(reason)\n") }
+                found = Search(reader: reader, request: request, results: results)
             }
         } catch .schemaTooOld(let path) {
             // foliod is creating or upgrading the index (or an older Folio left it): there is
@@ -142,11 +150,10 @@ public struct FolioQuery: ParsableCommand {
 }
 
 extension FolioQuery {
-    /// Asks for the query's meaning when the mode and the query call for it: the embedder
-    /// process, when one runs, embeds the query while this process ranks its words. `nil`
+    /// Where the query's meaning comes from, when the mode and the query call for it: `nil`
     /// when the search is by words only (a line on standard error says why, when the
     /// configuration cannot be read).
-    private func askMeaning(of request: SearchRequest, configuration known: FolioConfiguration?) -> (MeaningSearch, MeaningSearch.Request)? {
+    private func meaningSearch(for request: SearchRequest, configuration known: FolioConfiguration?) -> MeaningSearch? {
         guard mode != .lexical, !request.query.asksForExactWords else { return nil }
         let configuration: FolioConfiguration
         do {
@@ -155,23 +162,8 @@ extension FolioQuery {
             Output.error("folioq: searching by words only: \(error)\n")
             return nil
         }
-        let search = MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath,
-                                   environment: Environment.variables)
-        return (search, search.begin(request.query.meaningText, limit: request.allChunks ? request.limit * 3 : MeaningSearch.windowDepth))
-    }
-
-    /// The windows nearest the query's meaning, asked for by `askMeaning`; called only when
-    /// the index has vectors. Search by words goes on without them (a line on standard
-    /// error says why) unless meaning alone was asked for.
-    private func meaning(_ asked: (search: MeaningSearch, request: MeaningSearch.Request)) throws(StoreError) -> NearestWindows? {
-        do {
-            return try asked.search.finish(asked.request)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            Output.error("folioq: searching by words only: \(error)\n")
-            return nil
-        }
+        return MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath,
+                             environment: Environment.variables)
     }
 }
 

@@ -6,7 +6,17 @@ enum JSONResults {
     struct Document: Encodable {
         var query: String
         var mode: String
+        /// The query's words no document holds (as the index reads them).
+        var unmatchedWords: [String]
+        /// Whether any document holds any of the query's words.
+        var wordsMatched: Bool
         var results: [Result]
+
+        enum CodingKeys: String, CodingKey {
+            case query, mode, results
+            case unmatchedWords = "unmatched_words"
+            case wordsMatched = "words_matched"
+        }
     }
 
     /// How a result was ranked, in semantic and hybrid mode.
@@ -38,6 +48,8 @@ enum JSONResults {
         var score: Double
         var matchesAllTerms: Bool
         var navigation: Bool
+        /// `words`, `meaning` or `words_and_meaning`: what found the result.
+        var foundBy: String
         @Nullable var ranking: Ranking?
         /// What the file records about itself: `author`, a message's `from`, `to`, `cc`, `date`.
         var fields: [String: String]
@@ -49,23 +61,25 @@ enum JSONResults {
             case pageLabel = "page_label"
             case ocrConfidence = "ocr_confidence"
             case matchesAllTerms = "matches_all_terms"
+            case foundBy = "found_by"
         }
     }
 
-    static func render(query: String, mode: SearchMode, hits: [SearchHit]) -> String {
-        let results = hits.enumerated().map { index, hit in
+    static func render(query: String, results found: SearchResults) -> String {
+        let results = found.hits.enumerated().map { index, hit in
             Result(rank: index + 1, path: hit.path, title: hit.title, type: hit.kind.rawValue, chunk: hit.chunkOrdinal,
                    page: hit.page, chunkPages: [hit.firstPage, hit.lastPage], pageLabel: hit.pageLabel, ocr: hit.ocrConfidence != nil,
                    ocrConfidence: hit.ocrConfidence, section: hit.section, snippet: hit.snippet.text,
                    highlights: hit.snippet.highlights.map { [$0.lowerBound, $0.upperBound] }, score: hit.score,
-                   matchesAllTerms: hit.matchesAllTerms, navigation: hit.navigation,
+                   matchesAllTerms: hit.matchesAllTerms, navigation: hit.navigation, foundBy: hit.foundBy.rawValue,
                    ranking: hit.ranking.map { Ranking(lexicalRank: $0.lexicalRank, semanticRank: $0.semanticRank, similarity: $0.similarity,
                                                       fusedScore: $0.fusedScore) },
                    fields: Dictionary(uniqueKeysWithValues: hit.fields.map { ($0.key.rawValue, $0.value) }))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Document(query: query, mode: mode.rawValue, results: results))) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(Document(query: query, mode: found.mode.rawValue, unmatchedWords: found.unmatchedWords,
+                                                              wordsMatched: found.wordsMatched, results: results))) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -14,6 +14,29 @@ struct ResultPrinter {
         hits.map(render).joined(separator: "\n")
     }
 
+    /// The line before the results when the query's words are not all in the index: what
+    /// no document has, and that the results were found otherwise. Empty when every word
+    /// is held by some document.
+    func heading(_ results: SearchResults, query: String) -> String {
+        guard results.foundWithoutEveryWord else { return "" }
+        let found = results.wordsMatched ? "results with the other words, or related by meaning:" : "related by meaning:"
+        return style("No document has \(Self.quoted(results.unmatchedWords, query: query, results: results)); \(found)", "1;33") + "\n\n"
+    }
+
+    /// What to say on standard error when a search by meaning found nothing: that no
+    /// document has the words, and none is near them in meaning. A search by words alone
+    /// finds nothing quietly, as grep does.
+    static func nothingFound(_ results: SearchResults, query: String) -> String? {
+        guard results.mode != .lexical, !results.wordsMatched, !results.unmatchedWords.isEmpty else { return nil }
+        return "folioq: no document has \(quoted(results.unmatchedWords, query: query, results: results)), and none is near it in meaning"
+    }
+
+    /// “Kowalczyk” as typed when none of the query's words is in the index, else each word
+    /// missing as the index reads it: “kowalczyk”, “zzqxjw”.
+    static func quoted(_ words: [String], query: String, results: SearchResults) -> String {
+        results.wordsMatched ? words.map { "“\($0)”" }.joined(separator: ", ") : "“\(query)”"
+    }
+
     private func render(_ hit: SearchHit) -> String {
         var location = AbsolutePath.abbreviated(hit.path, home: home)
         if hit.kind == .pdf || hit.lastPage > 1 {
@@ -22,6 +45,7 @@ struct ResultPrinter {
         if let confidence = hit.ocrConfidence { location += ", OCR \(Int(confidence))%" }
         if let section = hit.section, section != hit.title { location += " § " + section }
         if hit.navigation { location += " (contents or index)" }
+        if hit.foundBy == .meaning { location += " · by meaning" }
         let title = hit.title ?? AbsolutePath.abbreviated(hit.path, home: home)
         var text = style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"
         if explain { text += "  " + style(Self.explanation(hit), "2") + "\n" }
@@ -31,7 +55,8 @@ struct ResultPrinter {
     /// "words #3 (bm25 -7.21) · meaning #1 (cosine 0.612) · fused 1.2841".
     static func explanation(_ hit: SearchHit) -> String {
         guard let ranking = hit.ranking else { return "words (bm25 \(fixed(hit.score, 2)))\(hit.matchesAllTerms ? ", every term" : "")" }
-        let words = ranking.lexicalRank.map { "words #\($0) (bm25 \(fixed(hit.score, 2)))" } ?? "words: not found"
+        let words = ranking.lexicalRank.map { "words #\($0) (bm25 \(fixed(hit.score, 2)))" }
+            ?? (hit.foundBy == .meaning ? "words: not found" : "words: beyond the first 100")
         let meaning = ranking.semanticRank.map { "meaning #\($0) (cosine \(fixed(Double(ranking.similarity ?? 0), 3)))" } ?? "meaning: not among the nearest"
         return "\(words) · \(meaning) · fused \(fixed(ranking.fusedScore, 4))"
     }

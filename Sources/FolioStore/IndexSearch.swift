@@ -2,37 +2,55 @@ internal import FolioText
 internal import FolioCore
 internal import FolioSQLite
 
-extension IndexReader {
-    /// Runs a search (`IndexSearch`) on the index as last committed.
-    public func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
-        guard request.limit > 0, !request.query.isEmpty else { return [] }
-        return try read("search") { db in try IndexSearch.run(db, request) }
+/// An index a search runs on: the reader's snapshot (`IndexReader`), or the writer's own
+/// connection (`IndexStore`, for `FolioEngine` and an index in memory). A search is two
+/// reads: the words first (`findWords`), then, with the query's meaning if it has one, the
+/// fusion and the hits (`results`). The query's vector is awaited between the two, outside
+/// any transaction: a reader never holds a snapshot while a model loads.
+public protocol SearchIndex: Sendable {
+    /// Ranks the words of `request` (to `Fusion.depth` when meaning may be fused with them)
+    /// and tells whether the index has vectors to search the meaning in.
+    func findWords(_ request: SearchRequest) throws(StoreError) -> WordMatches
+    /// The hits of `request`, its words' ranking `words` fused with `meaning` (the windows
+    /// nearest the query's vector) when there is one.
+    func results(_ request: SearchRequest, words: WordMatches, meaning: NearestWindows?) throws(StoreError) -> SearchResults
+}
+
+extension SearchIndex {
+    /// Both phases at once, with `request.meaning` as the query's meaning: for a caller
+    /// that has the windows already, or searches by words. (`Searcher` asks for them.)
+    public func searchResults(_ request: SearchRequest) throws(StoreError) -> SearchResults {
+        guard request.limit > 0, !request.query.isEmpty else { return SearchResults(hits: [], mode: .lexical, wordsMatched: false) }
+        return try results(request, words: findWords(request), meaning: request.meaning)
     }
 
-    /// Runs a search by words and meaning whose meaning comes from `meaning`, called once
-    /// the words are ranked: the embedder process embeds the query (sent to it before this
-    /// call) while this process ranks the words, instead of one after the other. An index
-    /// without vectors, or a request that needs no meaning, never calls it.
-    public func search(_ request: SearchRequest, meaning: () throws -> NearestWindows?) throws(StoreError) -> [SearchHit] {
-        guard request.limit > 0, !request.query.isEmpty else { return [] }
-        return try read("search") { db in
-            try withoutActuallyEscaping(meaning) { meaning in try IndexSearch.run(db, request, meaning: meaning) }
-        }
+    /// The hits of `searchResults(_:)`.
+    public func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
+        try searchResults(request).hits
     }
 }
 
-extension IndexStore {
-    /// Runs a search (`IndexSearch`) on the writer's own connection: for a process that
-    /// both writes and searches (`FolioEngine`), and for a database in memory, which no
-    /// other connection sees.
-    public func search(_ request: SearchRequest) throws(StoreError) -> [SearchHit] {
-        guard request.limit > 0, !request.query.isEmpty else { return [] }
-        return try read("search") { db in try IndexSearch.run(db, request) }
+extension IndexReader: SearchIndex {
+    public func findWords(_ request: SearchRequest) throws(StoreError) -> WordMatches {
+        try read("search") { db in try IndexSearch.words(db, request) }
+    }
+
+    public func results(_ request: SearchRequest, words: WordMatches, meaning: NearestWindows?) throws(StoreError) -> SearchResults {
+        try read("search") { db in try IndexSearch.results(db, request, words: words, meaning: meaning) }
     }
 }
 
-/// How a search runs (`SearchRequest.effectiveMode`), on whichever connection reads the
-/// index.
+extension IndexStore: SearchIndex {
+    public func findWords(_ request: SearchRequest) throws(StoreError) -> WordMatches {
+        try read("search") { db in try IndexSearch.words(db, request) }
+    }
+
+    public func results(_ request: SearchRequest, words: WordMatches, meaning: NearestWindows?) throws(StoreError) -> SearchResults {
+        try read("search") { db in try IndexSearch.results(db, request, words: words, meaning: meaning) }
+    }
+}
+
+/// How a search runs, on whichever connection reads the index.
 ///
 /// By words: first the chunks that contain every term, ranked by BM25; then, if that
 /// left room, the chunks that contain only some, ranked the same way below them. So
@@ -42,42 +60,92 @@ extension IndexStore {
 /// meaning: the chunks of the windows nearest the query's vector, navigation last too.
 /// Hybrid: both lists fused by their standardised scores (`Fusion`).
 enum IndexSearch {
-    /// `meaning`: where `request.meaning` comes from when the request has none
-    /// (`IndexReader.search(_:meaning:)`), asked only if the index has vectors.
-    static func run(_ db: SQLiteConnection, _ request: SearchRequest, meaning: (() throws -> NearestWindows?)? = nil) throws -> [SearchHit] {
-        var request = request
-        if let meaning, request.meaning == nil, request.mode != .lexical, !request.query.asksForExactWords,
-           try IndexReader.queryModel(db) != nil {
-            guard request.mode == .hybrid else {
-                request.meaning = try meaning()
-                return try run(db, request)
-            }
-            let lexical = try lexicalRanking(db, request: request, depth: Fusion.depth)
-            request.meaning = try meaning()
-            return try hybrid(db, request, lexical: lexical)
+    /// The first phase: the words' ranking, unless the search is by meaning alone in an
+    /// index with vectors; the words no chunk holds.
+    static func words(_ db: SQLiteConnection, _ request: SearchRequest) throws -> WordMatches {
+        guard request.limit > 0, !request.query.isEmpty else {
+            return WordMatches(ranked: [], unmatchedWords: [], wordsMatched: false, indexHasMeaning: false)
         }
-        switch request.effectiveMode {
+        let wantsMeaning = request.mode != .lexical && !request.query.asksForExactWords
+        let hasMeaning = try wantsMeaning && IndexReader.queryModel(db) != nil
+        let ranked: [RankedChunk]? = request.mode == .semantic && hasMeaning
+            ? nil : try lexicalRanking(db, request: request, depth: hasMeaning ? Fusion.depth : request.limit)
+        let (unmatched, matched) = try ranked?.contains(where: \.matchesAll) == true
+            ? ([], true) : unmatchedWords(db, request.query)
+        return WordMatches(ranked: ranked, unmatchedWords: unmatched, wordsMatched: matched, indexHasMeaning: hasMeaning)
+    }
+
+    /// The second phase: `words` fused with `meaning` as the request's mode and the query
+    /// allow, and the hits.
+    static func results(_ db: SQLiteConnection, _ request: SearchRequest, words: WordMatches, meaning: NearestWindows?) throws -> SearchResults {
+        var request = request
+        request.meaning = meaning
+        let mode = request.effectiveMode
+        func found(_ hits: [SearchHit]) -> SearchResults {
+            SearchResults(hits: hits, mode: mode, unmatchedWords: words.unmatchedWords, wordsMatched: words.wordsMatched)
+        }
+        guard request.limit > 0, !request.query.isEmpty else { return found([]) }
+        let lexical = try words.ranked ?? lexicalRanking(db, request: request, depth: request.limit)
+        switch mode {
         case .lexical:
-            let ranked = try lexicalRanking(db, request: request, depth: request.limit)
-            return try hits(db, for: ranked.map { FusedHit(match: $0) }, request: request)
+            return found(try hits(db, for: lexical.prefix(request.limit).map { FusedHit(match: $0) }, request: request))
         case .semantic:
-            let ranked = try semanticRanking(db, request: request, depth: request.limit)
-            return try hits(db, for: Fusion.semanticOnly(ranked), request: request)
+            let ranked = try semanticRanking(db, request: request, depth: request.limit, wordsMatched: words.wordsMatched)
+            return found(try hits(db, for: Fusion.semanticOnly(ranked), request: request))
         case .hybrid:
-            return try hybrid(db, request, lexical: lexicalRanking(db, request: request, depth: Fusion.depth))
+            let semantic = try semanticRanking(db, request: request, depth: Fusion.depth, wordsMatched: words.wordsMatched)
+            let unembedded = try unembedded(db, lexical, besides: semantic, model: meaning!.model, allChunks: request.allChunks)
+            let population = lexical.count < Fusion.depth ? try population(db, request) : 0
+            let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: request.allChunks, population: population,
+                                            unembedded: unembedded)
+            return found(try hits(db, for: Array(fused.prefix(request.limit)), request: request))
         }
     }
 
-    /// The words' ranking (to `Fusion.depth`) fused with the meaning's. Without meaning
-    /// after all (the embedder failed), the words' best `limit`, as a search by words gives
-    /// them: ranking deeper puts the same chunks first.
-    private static func hybrid(_ db: SQLiteConnection, _ request: SearchRequest, lexical: [RankedChunk]) throws -> [SearchHit] {
-        guard request.meaning != nil else {
-            return try hits(db, for: lexical.prefix(request.limit).map { FusedHit(match: $0) }, request: request)
+    /// The required terms no chunk holds (`SearchResults.unmatchedWords`), and whether a
+    /// chunk holds any: asked only when no chunk holds them all, one FTS5 look-up a term.
+    private static func unmatchedWords(_ db: SQLiteConnection, _ query: SearchQuery) throws -> ([String], Bool) {
+        var unmatched: [String] = []
+        var matched = false
+        for term in query.required.joined() {
+            if try db.value(as: Int64.self, "SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1", [term.expression]) != nil {
+                matched = true
+            } else if !unmatched.contains(term.shown) {
+                unmatched.append(term.shown)
+            }
         }
-        let semantic = try semanticRanking(db, request: request, depth: Fusion.depth)
-        let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: request.allChunks)
-        return try hits(db, for: Array(fused.prefix(request.limit)), request: request)
+        return (unmatched, matched)
+    }
+
+    /// How many documents (chunks, with every chunk asked for) the search could have found:
+    /// what the words' scores are standardised over when their list holds every match.
+    private static func population(_ db: SQLiteConnection, _ request: SearchRequest) throws -> Int {
+        let (filters, arguments) = filters(request)
+        return try db.value(as: Int.self, request.allChunks || request.pages != nil
+            ? "SELECT count(*) FROM chunk c JOIN document d ON d.id = c.document_id WHERE 1\(filters)"
+            : "SELECT count(*) FROM document d WHERE EXISTS (SELECT 1 FROM chunk c WHERE c.document_id = d.id)\(filters)",
+            arguments) ?? 0
+    }
+
+    /// The documents (chunks, with `allChunks`) of `lexical` not in `semantic` that have no
+    /// vector of `model` yet: the semantic stage has not reached them.
+    private static func unembedded(_ db: SQLiteConnection, _ lexical: [RankedChunk], besides semantic: [RankedChunk], model: Int64,
+                                   allChunks: Bool) throws -> Set<Int64> {
+        let found = Set(semantic.map { allChunks ? $0.chunk : $0.document })
+        let ids = Set(lexical.map { allChunks ? $0.chunk : $0.document }).subtracting(found)
+        guard !ids.isEmpty else { return [] }
+        let list = ids.map(String.init).joined(separator: ",")
+        let sql = allChunks
+            ? """
+              SELECT c.id AS id FROM chunk c WHERE c.id IN (\(list)) AND NOT EXISTS (
+                  SELECT 1 FROM chunk_window w JOIN vector v ON v.model_id = ? AND v.key = w.key WHERE w.chunk_id = c.id)
+              """
+            : """
+              SELECT d.id AS id FROM document d WHERE d.id IN (\(list)) AND NOT EXISTS (
+                  SELECT 1 FROM chunk c JOIN chunk_window w ON w.chunk_id = c.id JOIN vector v ON v.model_id = ? AND v.key = w.key
+                  WHERE c.document_id = d.id)
+              """
+        return Set(try db.rows(sql, [model]).map { $0["id"] as Int64 })
     }
 
     /// Both tiers of the lexical ranking, best first, at most `depth`.
@@ -234,11 +302,12 @@ enum IndexSearch {
     /// The chunks of the nearest windows (best window first, those of contents and index
     /// pages after the others; one chunk per document unless `allChunks`), within the
     /// request's scope and kinds and without its excluded words.
-    /// Windows below `Fusion.leastSimilarity` are no match: a query about tomatoes does not
-    /// list every document by how little it is about them.
-    private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
+    /// Windows below `Fusion.leastSimilarity(for:wordsMatched:)` are no match: a query about
+    /// tomatoes does not list every document by how little it is about them.
+    private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int, wordsMatched: Bool) throws -> [RankedChunk] {
         guard let meaning = request.meaning else { return [] }
-        let near = meaning.windows.filter { $0.similarity >= Fusion.leastSimilarity }
+        let floor = Fusion.leastSimilarity(for: request.query, wordsMatched: wordsMatched)
+        let near = meaning.windows.filter { $0.similarity >= floor }
         let similarity = Dictionary(near.map { ($0.key, $0.similarity) }, uniquingKeysWith: max)
         guard !similarity.isEmpty else { return [] }
         let keys = similarity.keys.map(String.init).joined(separator: ",")
@@ -328,7 +397,8 @@ enum IndexSearch {
                 snippet: snippet,
                 score: match.lexicalMatch?.score ?? -Double(match.ranking?.similarity ?? 0),
                 matchesAllTerms: match.lexicalMatch?.matchesAll ?? false, navigation: row["navigation"],
-                ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"], ranking: match.ranking, fields: fields[row["document_id"]] ?? [:])
+                ocrConfidence: row[onLastPage ? "ocr2" : "ocr1"], ranking: match.ranking, fields: fields[row["document_id"]] ?? [:],
+                foundBy: match.foundBy)
         }
     }
 

@@ -106,6 +106,17 @@ public struct SearchHit: Sendable, Equatable {
     /// What the document's file records about itself (a book's author, a message's
     /// sender and date).
     public var fields: [DocumentField: String] = [:]
+    /// What found the hit: its words, its meaning, or both.
+    public var foundBy: FoundBy = .words
+}
+
+/// What found a hit: the query's words (the hit holds them), its meaning (a window of the
+/// hit is near the query's vector), or both. A hit found by meaning alone may hold none of
+/// the words, and every front end says so.
+public enum FoundBy: String, Sendable, Equatable, Codable {
+    case words
+    case meaning
+    case wordsAndMeaning = "words_and_meaning"
 }
 
 /// How a hit of a semantic or hybrid search was ranked.

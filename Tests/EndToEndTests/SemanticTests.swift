@@ -37,6 +37,47 @@ import FolioSQLite
         #expect(try folio.run("folioq", ["--format", "paths", "\"car repair\""]).status == 1)
     }
 
+    /// Words first, with the real model: among look-alike invoices the one whose number is
+    /// typed comes first, however it is typed; each small file is found first by the word
+    /// only it holds; a word found nowhere says so and finds nothing, or only what holds
+    /// the other words, after a line that says which word no document has.
+    @Test func theFileThatHoldsTheWords_comesFirst_andWordsFoundNowhereAreSaid() throws {
+        let folio = try Binaries().withSemanticSearch()
+        let customers = ["Anna Schmidt", "Jonas Weber", "Maria Rossi", "Liam Murphy", "Sofia Nowak"]
+        let services = ["plumbing repair", "boiler service", "window cleaning", "roof inspection", "chimney sweep"]
+        for number in 4700..<4740 {
+            try folio.write("Documents/invoices/invoice-\(number).txt", """
+                INVOICE No. INV-2023-\(number)
+                Customer: \(customers[number % 5])
+                Service: \(services[(number / 5) % 5])
+                Amount due: \(80 + number % 97) EUR
+                """)
+        }
+        let words = ["quokka", "marzipan", "zeppelin", "obsidian", "tamarind", "xylophone"]
+        for (index, word) in words.enumerated() {
+            try folio.write("Documents/notes/note-\(index).txt", "A short note about the week, the garden and the \(word) we saw.")
+        }
+        #expect(try folio.run("folioctl", ["index", folio.home + "/Documents"]).status == 0)
+        for query in ["INV-2023-4711", "4711", "invoice 4711"] {
+            let found = try folio.run("folioq", ["--format", "paths", "--limit", "3", query])
+            #expect(found.output.split(separator: "\n").first == "\(folio.home)/Documents/invoices/invoice-4711.txt", "\(query) → \(found.output)")
+        }
+        for (index, word) in words.enumerated() {
+            let found = try folio.run("folioq", ["--format", "paths", "--limit", "3", word])
+            #expect(found.output.split(separator: "\n").first == "\(folio.home)/Documents/notes/note-\(index).txt", "\(word) → \(found.output)")
+        }
+        let nowhere = try folio.run("folioq", ["zzqxjw"])
+        #expect(nowhere.status == 1 && nowhere.output == "")
+        #expect(nowhere.error.contains("no document has “zzqxjw”"), "\(nowhere.error)")
+        let name = try folio.run("folioq", ["--json", "Kowalczyk boiler"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(name.output.utf8)) as? [String: Any])
+        #expect(document["unmatched_words"] as? [String] == ["Kowalczyk"] && document["words_matched"] as? Bool == true)
+        let first = try #require((document["results"] as? [[String: Any]])?.first)
+        #expect((first["path"] as? String)?.contains("/invoices/") == true && first["found_by"] as? String != "meaning")
+        let shown = try folio.run("folioq", ["--limit", "2", "Kowalczyk boiler"])
+        #expect(shown.output.hasPrefix("No document has “Kowalczyk”;"), "\(shown.output)")
+    }
+
     @Test func withoutTheModel_wordsStillWork_andStatusSaysWhy() throws {
         let folio = try Binaries()
         try folio.write("Documents/note.txt", "quokkas on Rottnest Island")

@@ -108,19 +108,49 @@ import FolioTestSupport
         RankedChunk(chunk: id, document: id, score: score, matchesAll: true, navigation: navigation)
     }
 
+    /// Fused as when the index holds only the listed documents and one more that does not
+    /// match: each short list's no match counted once.
+    static func fuse(_ lexical: [RankedChunk], _ semantic: [RankedChunk], allChunks: Bool = false) -> [FusedHit] {
+        Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: allChunks, population: lexical.count + 1)
+    }
+
     /// A list of one result and the no match it is counted with: the result one deviation
     /// above, the rest one below. The fused score is the mean of the two sides.
     @Test func aResultBothListsHold_outranksOneEachHolds() throws {
-        let both = Fusion.standardised(lexical: [Self.chunk(1, -4)], semantic: [Self.chunk(1, 0.6)], allChunks: false)
+        let both = Self.fuse([Self.chunk(1, -4)], [Self.chunk(1, 0.6)])
         let ranking = try #require(both.first?.ranking)
         #expect(both.map(\.chunk) == [1])
         #expect(abs(ranking.fusedScore - 1) < 1e-12 && ranking.lexicalRank == 1 && ranking.semanticRank == 1)
-        let apart = Fusion.standardised(lexical: [Self.chunk(1, -4)], semantic: [Self.chunk(2, 0.6)], allChunks: false)
+        let apart = Self.fuse([Self.chunk(1, -4)], [Self.chunk(2, 0.6)])
         // Each +1 on its side and -1 on the other: 0 both.
         #expect(Set(apart.map(\.chunk)) == [1, 2])
         #expect(apart.allSatisfy { abs($0.ranking!.fusedScore) < 1e-6 })
         let byMeaning = try #require(apart.first { $0.chunk == 2 })
         #expect(byMeaning.lexicalMatch == nil && byMeaning.ranking?.lexicalRank == nil && byMeaning.ranking?.semanticRank == 1)
+        #expect(byMeaning.foundBy == .meaning && both[0].foundBy == .wordsAndMeaning)
+    }
+
+    /// The one document of 300 that holds the word typed stands far above the other 299,
+    /// which score no match: it is first though a hundred documents are nearer by meaning
+    /// and it is not among them (the invoice number among look-alike invoices).
+    @Test func theOneDocumentThatHoldsTheWords_comesBeforeNeighboursByMeaning() throws {
+        let semantic = (2...101).map { Self.chunk(Int64($0), 0.6 - Double($0) * 0.0005) }
+        let fused = Fusion.standardised(lexical: [Self.chunk(1, -9)], semantic: semantic, allChunks: false, population: 300)
+        #expect(fused.first?.chunk == 1)
+        // Counted once instead, the no match put it one deviation up, below dozens of them.
+        #expect(try #require(Self.fuse([Self.chunk(1, -9)], semantic).firstIndex { $0.chunk == 1 }) > 10)
+    }
+
+    /// A document the semantic stage has not reached is ranked by its words alone, not as
+    /// the meaning's worst: a partly embedded index does not push it below the embedded.
+    @Test func aDocumentWithoutVectors_isRankedByItsWords() throws {
+        let lexical = (1...100).map { Self.chunk(Int64($0), -Double(101 - $0)) }
+        let semantic = (50...100).map { Self.chunk(Int64($0), 0.3 + Double($0) * 0.001) }
+        let unembedded = Set((1...49).map(Int64.init))
+        let fair = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: false, population: 1000, unembedded: unembedded)
+        #expect(fair.first?.chunk == 1)
+        let unfair = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: false, population: 1000)
+        #expect(unfair.first?.chunk != 1)
     }
 
     /// How far ahead a side puts a result counts, not only its place: one far ahead by words
@@ -130,13 +160,13 @@ import FolioTestSupport
         // Words: 1 far ahead of 2 and 3; meaning: 2 just ahead of 3 and 1.
         let lexical = [Self.chunk(1, -30), Self.chunk(2, -3), Self.chunk(3, -2.9)]
         let semantic = [Self.chunk(2, 0.52), Self.chunk(3, 0.51), Self.chunk(1, 0.50)]
-        #expect(Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: false).map(\.chunk) == [1, 2, 3])
+        #expect(Self.fuse(lexical, semantic).map(\.chunk) == [1, 2, 3])
     }
 
     /// A full list may go on: what it lacks scores as its last, not as no match.
     @Test func aFullList_scoresWhatItLacksAsItsLast() throws {
         let lexical = (1...Fusion.depth).map { Self.chunk(Int64($0), -Double(Fusion.depth + 1 - $0)) }
-        let fused = Fusion.standardised(lexical: lexical, semantic: [Self.chunk(1000, 0.6)], allChunks: false)
+        let fused = Fusion.standardised(lexical: lexical, semantic: [Self.chunk(1000, 0.6)], allChunks: false, population: 5000)
         // Evidence 100 down to 1: mean 50.5, deviation sqrt((100² - 1) / 12).
         let deviation = ((Double(Fusion.depth * Fusion.depth) - 1) / 12).squareRoot()
         let found = try #require(fused.first { $0.chunk == 1000 }?.ranking)
@@ -148,7 +178,7 @@ import FolioTestSupport
     @Test func navigation_comesAfterTheText() {
         let lexical = [Self.chunk(1, -20, navigation: true), Self.chunk(2, -1)]
         let semantic = [Self.chunk(1, 0.9, navigation: true), Self.chunk(3, 0.3)]
-        let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: false)
+        let fused = Self.fuse(lexical, semantic)
         #expect(fused.count == 3 && fused.last?.chunk == 1)
     }
 
@@ -156,17 +186,16 @@ import FolioTestSupport
     @Test func aDocumentFoundByBoth_keepsItsLexicalChunk() {
         let lexical = [RankedChunk(chunk: 10, document: 1, score: -5, matchesAll: true)]
         let semantic = [RankedChunk(chunk: 11, document: 1, score: 0.8, matchesAll: false)]
-        let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: false)
-        #expect(fused.map(\.chunk) == [10])
-        #expect(Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: true).map(\.chunk).sorted() == [10, 11])
+        #expect(Self.fuse(lexical, semantic).map(\.chunk) == [10])
+        #expect(Self.fuse(lexical, semantic, allChunks: true).map(\.chunk).sorted() == [10, 11])
     }
 
     /// No result on one side: the other side's order.
     @Test func anEmptyList_leavesTheOthersOrder() {
         let semantic = [Self.chunk(4, 0.7), Self.chunk(5, 0.5), Self.chunk(6, 0.3)]
-        #expect(Fusion.standardised(lexical: [], semantic: semantic, allChunks: false).map(\.chunk) == [4, 5, 6])
-        #expect(Fusion.standardised(lexical: semantic.map { Self.chunk($0.chunk, -$0.score) }, semantic: [], allChunks: false).map(\.chunk) == [4, 5, 6])
-        #expect(Fusion.standardised(lexical: [], semantic: [], allChunks: false).isEmpty)
+        #expect(Self.fuse([], semantic).map(\.chunk) == [4, 5, 6])
+        #expect(Self.fuse(semantic.map { Self.chunk($0.chunk, -$0.score) }, []).map(\.chunk) == [4, 5, 6])
+        #expect(Self.fuse([], []).isEmpty)
     }
 }
 
@@ -189,16 +218,19 @@ import FolioTestSupport
         func paths(_ text: String, mode: SearchMode, scope: PathScope = .everything, kinds: Set<DocumentKind> = []) throws -> [String] {
             try reader.search(SearchRequest(query: SearchQuery(parsing: text), scope: scope, kinds: kinds, mode: mode, meaning: nearest)).map(\.path)
         }
-        #expect(try paths("car repair cost", mode: .lexical).isEmpty)
-        #expect(try paths("car repair cost", mode: .semantic) == ["/d/car.txt", "/e/cake.md"])
-        #expect(try paths("car repair cost", mode: .hybrid) == ["/d/car.txt", "/e/cake.md"])
-        #expect(try paths("car repair cost", mode: .semantic, scope: .tree("/e")) == ["/e/cake.md"])
-        #expect(try paths("car repair cost", mode: .semantic, kinds: [.markdown]) == ["/e/cake.md"])
-        #expect(try paths("car repair -invoice", mode: .semantic) == ["/e/cake.md"])
+        let question = "how much did the car repair cost"
+        #expect(try paths(question, mode: .lexical).isEmpty)
+        #expect(try paths(question, mode: .semantic) == ["/d/car.txt", "/e/cake.md"])
+        #expect(try paths(question, mode: .hybrid) == ["/d/car.txt", "/e/cake.md"])
+        #expect(try paths(question, mode: .semantic, scope: .tree("/e")) == ["/e/cake.md"])
+        #expect(try paths(question, mode: .semantic, kinds: [.markdown]) == ["/e/cake.md"])
+        #expect(try paths(question + " -invoice", mode: .semantic) == ["/e/cake.md"])
         #expect(try paths("\"car repair\"", mode: .hybrid).isEmpty)
         #expect(try paths("vehic*", mode: .hybrid) == ["/d/car.txt"])
-        let hit = try #require(try reader.search(SearchRequest(query: SearchQuery(parsing: "car"), mode: .hybrid, meaning: nearest)).first)
-        #expect(hit.snippet.text == "vehicle service invoice" && hit.snippet.highlights.isEmpty)
+        let found = try reader.searchResults(SearchRequest(query: SearchQuery(parsing: question), mode: .hybrid, meaning: nearest))
+        let hit = try #require(found.hits.first)
+        #expect(hit.snippet.text == "vehicle service invoice" && hit.snippet.highlights.isEmpty && hit.foundBy == .meaning)
+        #expect(!found.wordsMatched && found.unmatchedWords == ["how", "much", "did", "the", "car", "repair", "cost"])
         // Similarities 0.8 and 0.3 and the no match 0.2: 0.8 stands 1.397 deviations above;
         // no words matched, so that side adds 0.
         let ranking = try #require(hit.ranking)
@@ -206,24 +238,53 @@ import FolioTestSupport
         #expect(abs(ranking.fusedScore - 1.397 / 2) < 1e-3, "\(ranking.fusedScore)")
     }
 
-    /// Meaning asked for once the words are ranked (`search(_:meaning:)`) gives the hits
-    /// it gives when known before; it is not asked for when the index has no vectors or the
-    /// query keeps to exact words, and a search without it after all is one by words.
-    @Test func meaningAskedAfterTheWords_findsTheSame() throws {
+    /// A short query none of whose words the index holds (a name, a code) finds by meaning
+    /// only what is nearer than `Fusion.leastSimilarityOfShortQuery`, and says which words
+    /// no document has; a longer one, or one whose words some chunk holds, keeps the
+    /// ordinary floor.
+    @Test func aShortQueryOfWordsFoundNowhere_findsOnlyWhatIsNear() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/poland.txt"), chunks: TemporaryDatabase.chunks(["a history of Poland"]))
+        try store.save(TemporaryDatabase.record("/d/boiler.txt"), chunks: TemporaryDatabase.chunks(["boiler service invoice"]))
+        let model = try store.embeddingModel(provider: "local", name: "m")
+        let chunks = try store.chunksWithoutWindows(limit: 10)
+        try store.saveWindows(chunks.map { ($0.id, [$0.text.hasPrefix("a history") ? 1 : 2]) })
+        try store.saveVectors(model: model.id, [(1, QuantisedVector([1, 0])), (2, QuantisedVector([0, 1]))])
+        let reader = try IndexReader(path: database.path)
+        let near = Fusion.leastSimilarityOfShortQuery
+        let nearest = NearestWindows(model: model.id, windows: [.init(key: 1, similarity: near - 0.05), .init(key: 2, similarity: 0.25)])
+        func results(_ text: String) throws -> SearchResults {
+            try reader.searchResults(SearchRequest(query: SearchQuery(parsing: text), mode: .hybrid, meaning: nearest))
+        }
+        let name = try results("Kowalczyk")
+        #expect(name.hits.isEmpty && !name.wordsMatched && name.unmatchedWords == ["Kowalczyk"])
+        let withWord = try results("Kowalczyk boiler")
+        #expect(withWord.hits.map(\.path) == ["/d/boiler.txt", "/d/poland.txt"], "a word is held: the ordinary floor")
+        #expect(withWord.wordsMatched && withWord.unmatchedWords == ["Kowalczyk"] && withWord.foundWithoutEveryWord)
+        #expect(withWord.hits.map(\.foundBy) == [.wordsAndMeaning, .meaning])
+        #expect(try results("who wrote about the history of that country").hits.first?.path == "/d/poland.txt")
+        let closer = NearestWindows(model: model.id, windows: [.init(key: 1, similarity: near + 0.05)])
+        let found = try reader.searchResults(SearchRequest(query: SearchQuery(parsing: "Kowalczyk"), mode: .hybrid, meaning: closer))
+        #expect(found.hits.map(\.path) == ["/d/poland.txt"] && found.foundWithoutEveryWord)
+    }
+
+    /// A search in two phases (`findWords`, then `results` with the meaning got between
+    /// them) gives the hits a search with its meaning known gives; the words' phase says
+    /// when the index has no vectors to wait for, and a query of exact words needs none.
+    @Test func meaningGotBetweenThePhases_findsTheSame() throws {
         let database = try TemporaryDatabase()
         let store = try IndexStore(path: database.path)
         try store.save(TemporaryDatabase.record("/d/car.txt"), chunks: TemporaryDatabase.chunks(["vehicle service invoice for the car"]))
         try store.save(TemporaryDatabase.record("/e/cake.md", kind: .markdown), chunks: TemporaryDatabase.chunks(["flour eggs sugar car"]))
         let reader = try IndexReader(path: database.path)
-        var asked = 0
-        func later(_ text: String, mode: SearchMode, nearest: NearestWindows?) throws -> [SearchHit] {
-            try reader.search(SearchRequest(query: SearchQuery(parsing: text), mode: mode)) {
-                asked += 1
-                return nearest
-            }
+        func later(_ text: String, mode: SearchMode, nearest: NearestWindows?) throws -> SearchResults {
+            let request = SearchRequest(query: SearchQuery(parsing: text), mode: mode)
+            let words = try reader.findWords(request)
+            return try reader.results(request, words: words, meaning: words.indexHasMeaning ? nearest : nil)
         }
-        #expect(try later("car", mode: .hybrid, nearest: nil).map(\.path).count == 2)
-        #expect(asked == 0, "no vectors yet")
+        #expect(try !reader.findWords(SearchRequest(query: SearchQuery(parsing: "car"), mode: .hybrid)).indexHasMeaning, "no vectors yet")
+        #expect(try later("car", mode: .hybrid, nearest: nil).hits.count == 2)
         let model = try store.embeddingModel(provider: "local", name: "m")
         let chunks = try store.chunksWithoutWindows(limit: 10)
         try store.saveWindows(chunks.map { ($0.id, [$0.text.hasPrefix("vehicle") ? 1 : 2]) })
@@ -231,15 +292,16 @@ import FolioTestSupport
         let nearest = NearestWindows(model: model.id, windows: [.init(key: 2, similarity: 0.9), .init(key: 1, similarity: 0.5)])
         for mode in [SearchMode.hybrid, .semantic] {
             for text in ["car", "car repair cost", "sugar"] {
-                let known = try reader.search(SearchRequest(query: SearchQuery(parsing: text), mode: mode, meaning: nearest))
+                let known = try reader.searchResults(SearchRequest(query: SearchQuery(parsing: text), mode: mode, meaning: nearest))
                 #expect(try later(text, mode: mode, nearest: nearest) == known, "\(text), \(mode)")
+                #expect(known.mode == mode)
             }
         }
-        #expect(asked == 6)
-        #expect(try later("\"flour eggs\"", mode: .hybrid, nearest: nearest).map(\.path) == ["/e/cake.md"])
-        #expect(asked == 6, "a phrase keeps to the words")
+        let phrase = SearchRequest(query: SearchQuery(parsing: "\"flour eggs\""), mode: .hybrid)
+        #expect(try !reader.findWords(phrase).indexHasMeaning, "a phrase keeps to the words")
+        #expect(try later("\"flour eggs\"", mode: .hybrid, nearest: nearest).hits.map(\.path) == ["/e/cake.md"])
         let words = try reader.search(SearchRequest(query: SearchQuery(parsing: "car"), mode: .lexical))
-        #expect(try later("car", mode: .hybrid, nearest: nil) == words)
+        #expect(try later("car", mode: .hybrid, nearest: nil).hits == words, "without meaning after all, by words")
     }
 }
 
