@@ -24,7 +24,7 @@ public final class MeaningSearch {
     }
 
     /// Asks the embedder process, when one runs, without waiting for its answer: the
-    /// caller ranks the query's words meanwhile (`IndexReader.search(_:meaning:)`), then
+    /// caller ranks the query's words meanwhile (`Searcher`, `SearchIndex.findWords`), then
     /// calls `finish`.
     public func begin(_ text: String, limit: Int) -> Request {
         Request(text: text, limit: limit, pending: enabled

@@ -85,15 +85,19 @@ enum IndexSearch {
             SearchResults(hits: hits, mode: mode, unmatchedWords: words.unmatchedWords, wordsMatched: words.wordsMatched)
         }
         guard request.limit > 0, !request.query.isEmpty else { return found([]) }
-        let lexical = try words.ranked ?? lexicalRanking(db, request: request, depth: request.limit)
+        // Not ranked in the first phase when meaning alone was to be searched.
+        func lexicalRanking() throws -> [RankedChunk] {
+            try words.ranked ?? Self.lexicalRanking(db, request: request, depth: request.limit)
+        }
         switch mode {
         case .lexical:
-            return found(try hits(db, for: lexical.prefix(request.limit).map { FusedHit(match: $0) }, request: request))
+            return found(try hits(db, for: lexicalRanking().prefix(request.limit).map { FusedHit(match: $0) }, request: request))
         case .semantic:
             let ranked = try semanticRanking(db, request: request, depth: request.limit, wordsMatched: words.wordsMatched)
             return found(try hits(db, for: Fusion.semanticOnly(ranked), request: request))
         case .hybrid:
             let semantic = try semanticRanking(db, request: request, depth: Fusion.depth, wordsMatched: words.wordsMatched)
+            let lexical = try lexicalRanking()
             let unembedded = try unembedded(db, lexical, besides: semantic, model: meaning!.model, allChunks: request.allChunks)
             let population = lexical.count < Fusion.depth ? try population(db, request) : 0
             let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: request.allChunks, population: population,
