@@ -88,10 +88,9 @@ public struct FolioQuery: ParsableCommand {
         case .json: Output.standard(JSONResults.render(query: text, results: results))
         case .paths: Output.standard(results.hits.map { $0.path + "\n" }.joined())
         }
-        if results.hits.isEmpty {
-            if output != .json, let nothing = ResultPrinter.nothingFound(results, query: text) { Output.error(nothing + "\n") }
-            throw ExitStatus.nothing
-        }
+        // Nothing found is said by the exit status alone, as grep does (`--json` has the
+        // words no document holds).
+        if results.hits.isEmpty { throw ExitStatus.nothing }
     }
 
     /// A search as run: the reader it read (for what else the caller reads), the request,

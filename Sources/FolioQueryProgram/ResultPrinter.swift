@@ -23,14 +23,6 @@ struct ResultPrinter {
         return style("No document has \(Self.quoted(results.unmatchedWords, query: query, results: results)); \(found)", "1;33") + "\n\n"
     }
 
-    /// What to say on standard error when a search by meaning found nothing: that no
-    /// document has the words, and none is near them in meaning. A search by words alone
-    /// finds nothing quietly, as grep does.
-    static func nothingFound(_ results: SearchResults, query: String) -> String? {
-        guard results.mode != .lexical, !results.wordsMatched, !results.unmatchedWords.isEmpty else { return nil }
-        return "folioq: no document has \(quoted(results.unmatchedWords, query: query, results: results)), and none is near it in meaning"
-    }
-
     /// “Kowalczyk” as typed when none of the query's words is in the index, else each word
     /// missing as the index reads it: “kowalczyk”, “zzqxjw”.
     static func quoted(_ words: [String], query: String, results: SearchResults) -> String {

@@ -67,8 +67,9 @@ import FolioSQLite
             #expect(found.output.split(separator: "\n").first == "\(folio.home)/Documents/notes/note-\(index).txt", "\(word) → \(found.output)")
         }
         let nowhere = try folio.run("folioq", ["zzqxjw"])
-        #expect(nowhere.status == 1 && nowhere.output == "")
-        #expect(nowhere.error.contains("no document has “zzqxjw”"), "\(nowhere.error)")
+        #expect(nowhere.status == 1 && nowhere.output == "" && nowhere.error == "", "\(nowhere.output) \(nowhere.error)")
+        let nowhereJSON = try folio.run("folioq", ["--json", "zzqxjw"])
+        #expect(nowhereJSON.status == 1 && nowhereJSON.output.contains("\"unmatched_words\":[\"zzqxjw\"]"), "\(nowhereJSON.output)")
         let name = try folio.run("folioq", ["--json", "Kowalczyk boiler"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(name.output.utf8)) as? [String: Any])
         #expect(document["unmatched_words"] as? [String] == ["Kowalczyk"] && document["words_matched"] as? Bool == true)
