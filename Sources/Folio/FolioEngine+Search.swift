@@ -28,7 +28,7 @@ extension FolioEngine {
     /// meaning alone, as `folioq` does ("No document has “Kowalczyk”; related by meaning:").
     public func searchResults(_ request: SearchRequest) throws(FolioEngineError) -> SearchResults {
         let found = meaning.withLock { search -> Result<SearchResults, StoreError> in
-            if search == nil, let databasePath, configuration.embeddings.provider != .none {
+            if search == nil, let databasePath {
                 search = MeaningSearch(configuration: configuration, paths: FolioPaths(environment: environment),
                                        databasePath: databasePath, environment: environment)
             }

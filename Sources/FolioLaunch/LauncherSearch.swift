@@ -5,7 +5,7 @@ public import FolioSemantic
 internal import FolioSearch
 
 /// The search every launcher runs: the same query parsing and ranking as `folioq`
-/// (`IndexReader.search`), shaped into rows a launcher shows, and remembered so the
+/// (`Searcher`), shaped into rows a launcher shows, and remembered so the
 /// launcher's follow-up calls (metas, activation) need no second search.
 public final class LauncherSearch {
     /// One row: what the launcher shows and the result it opens.

@@ -20,13 +20,10 @@ struct ResultPrinter {
     func heading(_ results: SearchResults, query: String) -> String {
         guard results.foundWithoutEveryWord else { return "" }
         let found = results.wordsMatched ? "results with the other words, or related by meaning:" : "related by meaning:"
-        return style("No document has \(Self.quoted(results.unmatchedWords, query: query, results: results)); \(found)", "1;33") + "\n\n"
-    }
-
-    /// “Kowalczyk” as typed when none of the query's words is in the index, else each word
-    /// missing as the index reads it: “kowalczyk”, “zzqxjw”.
-    static func quoted(_ words: [String], query: String, results: SearchResults) -> String {
-        results.wordsMatched ? words.map { "“\($0)”" }.joined(separator: ", ") : "“\(query)”"
+        // The query as typed when none of its words is in the index, else each word missing
+        // as the index reads it: “Kowalczyk”, “zzqxjw”.
+        let missing = results.wordsMatched ? results.unmatchedWords.map { "“\($0)”" }.joined(separator: ", ") : "“\(query)”"
+        return style("No document has \(missing); \(found)", "1;33") + "\n\n"
     }
 
     private func render(_ hit: SearchHit) -> String {

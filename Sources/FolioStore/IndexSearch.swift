@@ -20,8 +20,7 @@ extension SearchIndex {
     /// Both phases at once, with `request.meaning` as the query's meaning: for a caller
     /// that has the windows already, or searches by words. (`Searcher` asks for them.)
     public func searchResults(_ request: SearchRequest) throws(StoreError) -> SearchResults {
-        guard request.limit > 0, !request.query.isEmpty else { return SearchResults(hits: [], mode: .lexical, wordsMatched: false) }
-        return try results(request, words: findWords(request), meaning: request.meaning)
+        try results(request, words: findWords(request), meaning: request.meaning)
     }
 
     /// The hits of `searchResults(_:)`.
@@ -122,13 +121,16 @@ enum IndexSearch {
     }
 
     /// How many documents (chunks, with every chunk asked for) the search could have found:
-    /// what the words' scores are standardised over when their list holds every match.
+    /// what the words' scores are standardised over when their list holds every match. A
+    /// count of the table alone unless a scope, kinds or pages narrow it: this runs for every
+    /// search the words match few documents in, and joining each row (or asking whether a
+    /// document has chunks) would walk the whole index for a number the fusion needs only
+    /// roughly.
     private static func population(_ db: SQLiteConnection, _ request: SearchRequest) throws -> Int {
         let (filters, arguments) = filters(request)
-        return try db.value(as: Int.self, request.allChunks || request.pages != nil
-            ? "SELECT count(*) FROM chunk c JOIN document d ON d.id = c.document_id WHERE 1\(filters)"
-            : "SELECT count(*) FROM document d WHERE EXISTS (SELECT 1 FROM chunk c WHERE c.document_id = d.id)\(filters)",
-            arguments) ?? 0
+        let chunks = request.allChunks || request.pages != nil
+        let table = chunks ? "chunk c" + (filters.isEmpty ? "" : " JOIN document d ON d.id = c.document_id") : "document d"
+        return try db.value(as: Int.self, "SELECT count(*) FROM \(table) WHERE 1\(filters)", arguments) ?? 0
     }
 
     /// The documents (chunks, with `allChunks`) of `lexical` not in `semantic` that have no
