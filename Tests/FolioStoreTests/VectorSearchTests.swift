@@ -141,6 +141,20 @@ import FolioTestSupport
         #expect(try #require(Self.fuse([Self.chunk(1, -9)], semantic).firstIndex { $0.chunk == 1 }) > 10)
     }
 
+    /// The one document holding every word ("coworker address") comes first, though one
+    /// holding only the common word scores more by BM25 and is nearest by meaning; with two
+    /// holders of every word, the fused scores decide.
+    @Test func theOneDocumentThatHoldsEveryWord_comesFirst() {
+        func some(_ id: Int64, _ score: Double) -> RankedChunk { RankedChunk(chunk: id, document: id, score: score, matchesAll: false) }
+        let semantic = [Self.chunk(2, 0.7), Self.chunk(3, 0.5), Self.chunk(1, 0.25)]
+        let sole = Fusion.standardised(lexical: [Self.chunk(1, -6), some(2, -8), some(3, -2)], semantic: semantic, allChunks: false,
+                                       population: 50)
+        #expect(sole.map(\.chunk) == [1, 2, 3])
+        let two = Fusion.standardised(lexical: [Self.chunk(1, -6), Self.chunk(2, -5.9), some(3, -2)], semantic: semantic, allChunks: false,
+                                      population: 50)
+        #expect(two.first?.chunk == 2)
+    }
+
     /// A document the semantic stage has not reached is ranked by its words alone, not as
     /// the meaning's worst: a partly embedded index does not push it below the embedded.
     @Test func aDocumentWithoutVectors_isRankedByItsWords() throws {
