@@ -7,14 +7,28 @@ internal import FolioText
 /// from one walk over its own chunks in FTS5. The same scores as folio_bm25 over the terms'
 /// OR expression, which FTS5 computes walking the chunks of all the terms together: a
 /// Cranfield question of fifteen words took 11 to 29 ms at 47,000 chunks.
-enum AnyTermRanking {
-    /// The best `limit` chunks holding any of `terms` (the phrases of `plan`'s expression,
-    /// in its order; `plan.counts` gives their row counts), best first. Chunks `plan`
-    /// excludes are not removed here.
-    static func best(_ db: SQLiteConnection, terms: [SearchQuery.Term], plan: LexicalPlan, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+struct AnyTermRanking: LexicalStrategy {
+    let plan: LexicalPlan
+    let facts: TermFacts
+
+    init(plan: LexicalPlan, facts: TermFacts) {
+        self.plan = plan
+        self.facts = facts
+    }
+
+    /// A second tier.
+    init?(_ db: SQLiteConnection, _ context: LexicalContext) {
+        guard !context.matchesAll else { return nil }
+        self.init(plan: context.plan, facts: context.facts)
+    }
+
+    /// The best `limit` chunks holding any of the plan's terms (the phrases of its
+    /// expression, in its order; `plan.counts` gives their row counts), best first.
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+        let terms = plan.terms
         let any = terms.map(\.expression).joined(separator: " OR ")
         let given = terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
-        let common = try terms.indices.map { given[$0] == nil ? nil : try BM25Terms.commonWord(db, terms[$0]) }
+        let common = terms.indices.map { given[$0] == nil ? nil : facts.commonWord(terms[$0]) }
         let counted = common.contains { $0 != nil }
         guard let bm25 = try BM25Terms(db, matching: any, lengths: counted) else { return [] }
         var walked: [String: [(chunk: Int64, weight: Double)]] = [:]
@@ -29,7 +43,7 @@ enum AnyTermRanking {
             }
             return walked[expression]!
         }
-        if !counted, let listed = try ListedTerm(db, terms: terms, given: given, bm25: bm25) {
+        if !counted, let listed = try ListedTerm(db, terms: terms, given: given, facts: facts, bm25: bm25) {
             var scores = ScoreSums(everyChunk: false, newest: bm25.newest)
             for index in terms.indices {
                 scores.add(index == listed.index ? try listed.rows(db, besides: terms, bm25: bm25) : try walkedRows(index))
@@ -51,7 +65,7 @@ enum AnyTermRanking {
 
     /// A term's share of each of its chunks' scores, given the chunks it is in: folio_bm25
     /// over the term alone computes it in FTS5's walk (one function a chunk, not two).
-    private static func weighed(_ db: SQLiteConnection, _ expression: String, count: Double) throws -> [(chunk: Int64, weight: Double)] {
+    private func weighed(_ db: SQLiteConnection, _ expression: String, count: Double) throws -> [(chunk: Int64, weight: Double)] {
         var rows: [(chunk: Int64, weight: Double)] = []
         try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY rowid",
                           [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, String(Int64(count)), expression]) { columns in
@@ -61,14 +75,14 @@ enum AnyTermRanking {
     }
 
     /// A term's share of each of its chunks' scores, its chunks counted as they are walked.
-    private static func weighed(_ rows: [(chunk: Int64, frequency: Double, length: Int)], bm25: BM25Terms) -> [(chunk: Int64, weight: Double)] {
+    private func weighed(_ rows: [(chunk: Int64, frequency: Double, length: Int)], bm25: BM25Terms) -> [(chunk: Int64, weight: Double)] {
         let idf = bm25.idf(Double(rows.count))
         return rows.map { (chunk: $0.chunk, weight: BM25Terms.weight(idf: idf, frequency: $0.frequency, norm: bm25.norm($0.length))) }
     }
 
     /// Adds a common word's share from its counts; a block without counts, without
     /// lengths, or with a chunk of unknown length that holds the word, from FTS5.
-    private static func addCounted(_ db: SQLiteConnection, word: String, idf: Double, expression: String, bm25: BM25Terms,
+    private func addCounted(_ db: SQLiteConnection, word: String, idf: Double, expression: String, bm25: BM25Terms,
                                    to scores: inout ScoreSums) throws {
         let counts = try BM25Terms.counts(db, of: word)
         var unranked: [Int64] = []
@@ -92,7 +106,7 @@ enum AnyTermRanking {
     }
 
     /// A term's chunks with its hits and their lengths, from FTS5 (within blocks `range`).
-    private static func walk(_ db: SQLiteConnection, _ expression: String, in range: ClosedRange<Int64>?) throws
+    private func walk(_ db: SQLiteConnection, _ expression: String, in range: ClosedRange<Int64>?) throws
         -> [(chunk: Int64, frequency: Double, length: Int)] {
         let block = Int64(BM25Terms.block)
         let within = range.map { " AND rowid BETWEEN \($0.lowerBound * block) AND \($0.upperBound * block + block - 1)" } ?? ""
@@ -122,14 +136,12 @@ private struct ListedTerm {
     private let listed: [(chunk: Int64, weight: Double)]
 
     /// `nil` unless exactly one of `terms` is a word with a list, once in the query.
-    init?(_ db: SQLiteConnection, terms: [SearchQuery.Term], given: [Double?], bm25: BM25Terms) throws {
+    init?(_ db: SQLiteConnection, terms: [SearchQuery.Term], given: [Double?], facts: TermFacts, bm25: BM25Terms) throws {
         var found: (index: Int, word: String, lastChunk: Int64)?
-        for (index, term) in terms.enumerated() where given[index] != nil && !term.isPrefix && term.tokens.count == 1 {
-            let indexed = try db.fullTextTerms(of: term.tokens[0], tokenizer: FullTextIndex.tokenizer)
-            guard indexed.count == 1,
-                  let last = try db.value(as: Int64.self, "SELECT last_chunk FROM frequent_term WHERE term = ?", [indexed[0]]) else { continue }
+        for (index, term) in terms.enumerated() where given[index] != nil {
+            guard let word = facts.word(term), word.indexed.count == 1, let last = word.lastChunk else { continue }
             guard found == nil else { return nil }
-            found = (index, indexed[0], last)
+            found = (index, word.indexed[0], last)
         }
         guard let found, let count = given[found.index], terms.count(where: { $0 == terms[found.index] }) == 1 else { return nil }
         let idf = bm25.idf(count)

@@ -64,16 +64,6 @@ struct BM25Terms {
         Int(lengths[2 * index]) | Int(lengths[2 * index + 1]) << 8
     }
 
-    /// The indexed word of a one-word term that is common (its counts are kept), with the
-    /// chunks it was in at the last count.
-    static func commonWord(_ db: SQLiteConnection, _ term: SearchQuery.Term) throws -> (term: String, chunks: Double)? {
-        guard !term.isPrefix, term.tokens.count == 1,
-              let word = try db.fullTextTerms(of: term.tokens[0], tokenizer: FullTextIndex.tokenizer).first,
-              let row = try db.row("SELECT chunks, common FROM frequent_term WHERE term = ?", [word], cached: true),
-              row["common"] as Bool else { return nil }
-        return (word, row["chunks"])
-    }
-
     /// A common term's blocks of counts, by block number: only whole ones, so a block too
     /// full for bytes (`TermCounts.unusable`) is missing, as one not made yet is.
     static func counts(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {

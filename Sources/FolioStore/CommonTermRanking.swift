@@ -10,7 +10,7 @@ internal import FolioText
 /// A block whose counts or lengths are not there yet (written since the index last
 /// settled), or do not fit (`TermCounts.unusable`, a length over 65,535 tokens), is ranked
 /// by FTS5 over its range of chunk ids, so a search never waits for the tables.
-struct CommonTermRanking {
+struct CommonTermRanking: LexicalStrategy {
     private let terms: [String]
     /// Each term's idf, as folio_bm25 computes it from the given row counts.
     private let idf: [Double]
@@ -20,14 +20,20 @@ struct CommonTermRanking {
     private let expression: String
     private let countsArgument: String
 
+    /// A first tier of common words.
+    init?(_ db: SQLiteConnection, _ context: LexicalContext) throws {
+        guard context.matchesAll else { return nil }
+        try self.init(db, required: context.query.required, facts: context.facts, policy: context.policy)
+    }
+
     /// `nil` unless every one of `required` is one word, common, and in more chunks than
     /// `policy.directLimit`: then ranking every match through FTS5 would cost more.
-    init?(_ db: SQLiteConnection, required: [[SearchQuery.Term]], policy: LeaderPolicy) throws {
+    init?(_ db: SQLiteConnection, required: [[SearchQuery.Term]], facts: TermFacts, policy: LeaderPolicy) throws {
         guard !required.isEmpty else { return nil }
         var terms: [String] = []
         var counts: [Double] = []
         for group in required {
-            guard group.count == 1, let word = try BM25Terms.commonWord(db, group[0]),
+            guard group.count == 1, let word = facts.commonWord(group[0]),
                   word.chunks > Double(policy.directLimit) else { return nil }
             terms.append(word.term)
             counts.append(word.chunks)

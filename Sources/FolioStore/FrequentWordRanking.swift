@@ -8,23 +8,31 @@ internal import FolioText
 /// Queries of several frequent words are ranked directly: the union of their words' lists
 /// held 2 of plain bm25's top 10 documents for `data type` at 100,000 files
 /// (docs/benchmarks.md, "Search at scale").
-enum FrequentWordRanking {
+struct FrequentWordRanking: LexicalStrategy {
+    private let ranked: [(chunk: Int64, score: Double)]
+
+    /// A first tier of one frequent word, or of a prefix of one, with its list.
+    init?(_ db: SQLiteConnection, _ context: LexicalContext) throws {
+        guard let term = context.soleTerm, let ranked = try Self.ranked(db, term, facts: context.facts, policy: context.policy) else { return nil }
+        self.ranked = ranked
+    }
+
+    /// The list's chunks and those newer than it: the best matches, not every one.
+    var ranksEveryMatch: Bool { false }
+
+    func best(_ db: SQLiteConnection, limit: Int) -> [(chunk: Int64, score: Double)] { ranked }
+
     /// The chunks of a query of one frequent word, best first, without asking FTS5 to rank
     /// anything: for one term BM25 orders chunks by the term-frequency weight the list
     /// keeps (its idf is the same for all), and only the chunks newer than the list are
     /// weighed. `nil` when the word is in few enough chunks to rank directly, or has no
     /// list yet.
-    static func ranked(_ db: SQLiteConnection, _ term: SearchQuery.Term, policy: LeaderPolicy) throws -> [(chunk: Int64, score: Double)]? {
+    static func ranked(_ db: SQLiteConnection, _ term: SearchQuery.Term, facts: TermFacts, policy: LeaderPolicy) throws
+        -> [(chunk: Int64, score: Double)]? {
         if term.isPrefix { return try rankedPrefix(db, term, policy: policy) }
-        guard term.tokens.count == 1,
-              let word = try db.fullTextTerms(of: term.tokens[0], tokenizer: FullTextIndex.tokenizer).first,
-              let row = try db.row("""
-                  SELECT f.chunks AS chunks, f.last_chunk AS last_chunk, c.chunks AS total
-                  FROM frequent_term f, leader_census c WHERE f.term = ?
-                  """, [word]),
-              let lastChunk = row["last_chunk"] as Int64?, row["chunks"] as Int > policy.directLimit else { return nil }
-        let chunks: Double = row["chunks"], total: Double = row["total"]
-        let idf = BM25Terms.idf(rows: total, count: chunks)
+        guard let fact = facts.word(term), let word = fact.indexed.first, let lastChunk = fact.lastChunk, let chunks = fact.chunks,
+              chunks > Int64(policy.directLimit), let total = facts.census else { return nil }
+        let idf = BM25Terms.idf(rows: Double(total), count: Double(chunks))
         var weighed = try list(db, of: word)
         if try hasNewer(db, than: lastChunk) {
             try db.forEachRow("""

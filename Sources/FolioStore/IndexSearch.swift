@@ -67,8 +67,9 @@ enum IndexSearch {
         }
         let wantsMeaning = request.mode != .lexical && !request.query.asksForExactWords
         let hasMeaning = try wantsMeaning && IndexReader.queryModel(db) != nil
+        let facts = try TermFacts(db, query: request.query)
         let ranked: [RankedChunk]? = request.mode == .semantic && hasMeaning
-            ? nil : try lexicalRanking(db, request: request, depth: hasMeaning ? Fusion.depth : request.limit)
+            ? nil : try lexicalRanking(db, request: request, facts: facts, depth: hasMeaning ? Fusion.depth : request.limit)
         let (unmatched, matched) = try ranked?.contains(where: \.matchesAll) == true
             ? ([], true) : unmatchedWords(db, request.query)
         return WordMatches(ranked: ranked, unmatchedWords: unmatched, wordsMatched: matched, indexHasMeaning: hasMeaning)
@@ -84,18 +85,19 @@ enum IndexSearch {
             SearchResults(hits: hits, mode: mode, unmatchedWords: words.unmatchedWords, wordsMatched: words.wordsMatched)
         }
         guard request.limit > 0, !request.query.isEmpty else { return found([]) }
+        let facts = try TermFacts(db, query: request.query)
         // Not ranked in the first phase when meaning alone was to be searched.
         func lexicalRanking() throws -> [RankedChunk] {
-            try words.ranked ?? Self.lexicalRanking(db, request: request, depth: request.limit)
+            try words.ranked ?? Self.lexicalRanking(db, request: request, facts: facts, depth: request.limit)
         }
         switch mode {
         case .lexical:
             return found(try hits(db, for: lexicalRanking().prefix(request.limit).map { FusedHit(match: $0) }, request: request))
         case .semantic:
-            let ranked = try semanticRanking(db, request: request, depth: request.limit, wordsMatched: words.wordsMatched)
+            let ranked = try semanticRanking(db, request: request, facts: facts, depth: request.limit, wordsMatched: words.wordsMatched)
             return found(try hits(db, for: Fusion.semanticOnly(ranked), request: request))
         case .hybrid:
-            let semantic = try semanticRanking(db, request: request, depth: Fusion.depth, wordsMatched: words.wordsMatched)
+            let semantic = try semanticRanking(db, request: request, facts: facts, depth: Fusion.depth, wordsMatched: words.wordsMatched)
             let lexical = try lexicalRanking()
             let unembedded = try unembedded(db, lexical, besides: semantic, model: meaning!.model, allChunks: request.allChunks)
             let population = lexical.count < Fusion.depth ? try population(db, request) : 0
@@ -106,7 +108,8 @@ enum IndexSearch {
     }
 
     /// The required terms no chunk holds (`SearchResults.unmatchedWords`), and whether a
-    /// chunk holds any: asked only when no chunk holds them all, one FTS5 look-up a term.
+    /// chunk holds any: asked only when no chunk holds them all, one FTS5 look-up a term
+    /// (not the count of frequent terms, which a deletion since leaves behind).
     private static func unmatchedWords(_ db: SQLiteConnection, _ query: SearchQuery) throws -> ([String], Bool) {
         var unmatched: [String] = []
         var matched = false
@@ -155,116 +158,52 @@ enum IndexSearch {
     }
 
     /// Both tiers of the lexical ranking, best first, at most `depth`.
-    private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int) throws -> [RankedChunk] {
-        let tiers = try LexicalPlan.tiers(db, request.query, reduced: !request.narrowsMatches)
+    private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, facts: TermFacts, depth: Int) throws -> [RankedChunk] {
+        let tiers = LexicalPlan.tiers(facts, request.query, reduced: !request.narrowsMatches)
         guard let all = tiers.all else { return [] }
-        let word = request.query.required.count == 1 && request.query.required[0].count == 1 ? request.query.required[0][0] : nil
-        var ranked = try bm25(db, all, word: word, request: request, limit: depth, matchesAll: true)
+        var ranked = try bm25(db, LexicalContext(plan: all, request: request, facts: facts, matchesAll: true), limit: depth)
         if ranked.count < depth, let any = tiers.any {
             let seen = Set(ranked.map { request.allChunks ? $0.chunk : $0.document })
-            let more = try bm25(db, any, word: nil, request: request, limit: depth + ranked.count, matchesAll: false)
+            let more = try bm25(db, LexicalContext(plan: any, request: request, facts: facts, matchesAll: false), limit: depth + ranked.count)
             ranked += more.filter { !seen.contains(request.allChunks ? $0.chunk : $0.document) }.prefix(depth - ranked.count)
         }
         return ranked
     }
 
-    /// The best `limit` matches of a plan (`word`: the one term it requires).
-    ///
-    /// FTS5 computes a rank for every chunk an expression matches: one frequent word (or a
-    /// prefix of one) is ranked from its champion list (`FrequentWordRanking`), several
-    /// common words from their counts (`CommonTermRanking`), one term of unknown count in
-    /// one walk (`SingleTermRanking`), the second tier term by term (`AnyTermRanking`),
-    /// common words beside rarer terms from their counts on the rarer terms' chunks
-    /// (`MixedTermRanking`). Otherwise, unless a scope or kinds narrow the matches first,
-    /// the chunks are ranked alone (`folio_bm25`) and their documents looked up after, for
-    /// the best few: joining every match to its document costs more than the ranking.
-    private static func bm25(_ db: SQLiteConnection, _ plan: LexicalPlan, word: SearchQuery.Term?, request: SearchRequest,
-                             limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
-        if let word, var scored = try FrequentWordRanking.ranked(db, word, policy: request.leaders) {
-            let out = try TermPresence.chunks(db, holdingAny: request.query.excluded, among: scored.map(\.chunk))
-            scored.removeAll { out.contains($0.chunk) }
-            let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
-            if ranked.count(where: { !$0.navigation }) >= min(limit, request.limit) { return ranked }
-        }
-        if request.narrowsMatches {
-            return try filteredBM25(db, plan, request: request, limit: limit, matchesAll: matchesAll)
-        }
-        // The best `chunks` matches: from the common words' counts, in one walk for one
-        // term of unknown count, term by term for the second tier, else ranked by FTS5
-        // (every match whatever the LIMIT, so each round costs the same). Enough that
-        // contents pages (or, one per document, a few long documents) rarely call for a
-        // second round; exactly `limit` chunks made every chunk of text count, and a deep
-        // search with --all-chunks ranked its matches twice. Ranked outside the plan's
-        // expression, the exclusions are checked after; within it, only the words the plan
-        // left out of the ranking (`LexicalPlan.filter`).
-        let first: (_ chunks: Int) throws -> [(chunk: Int64, score: Double)]
-        let excluded: [SearchQuery.Term], filter: [SearchQuery.Term]
-        if matchesAll, let common = try CommonTermRanking(db, required: request.query.required, policy: request.leaders) {
-            first = { chunks in try common.best(db, limit: chunks) }
-            (excluded, filter) = (request.query.excluded, [])
-        } else if matchesAll, plan.terms.count == 1, plan.counts[0] < 0 {
-            first = { chunks in try SingleTermRanking.best(db, plan.terms[0], limit: chunks) }
-            (excluded, filter) = (request.query.excluded, plan.filter)
-        } else if !matchesAll {
-            first = { chunks in try AnyTermRanking.best(db, terms: plan.terms, plan: plan, limit: chunks) }
-            (excluded, filter) = (request.query.excluded, plan.filter)
-        } else if let mixed = try MixedTermRanking(db, plan: plan, required: request.query.required, policy: request.leaders) {
-            first = { chunks in try mixed.best(db, limit: chunks) }
-            (excluded, filter) = (request.query.excluded, plan.filter)
-        } else {
-            first = { chunks in
-                try db.rows("""
-                    SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score
-                    FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY score, chunk_id LIMIT ?
-                    """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression, chunks]).map {
-                    (chunk: $0["chunk_id"] as Int64, score: $0["score"] as Double)
+    /// The best `limit` matches of a tier, ranked by the first strategy that takes its plan
+    /// (`LexicalStrategies.ordered`), from a few more chunks than `limit` at a time: enough
+    /// that contents pages (or, one per document, a few long documents) rarely call for a
+    /// second round; exactly `limit` chunks made every chunk of text count, and a deep
+    /// search with --all-chunks ranked its matches twice. A ranking that may leave matches
+    /// out stands only when it fills the search.
+    private static func bm25(_ db: SQLiteConnection, _ context: LexicalContext, limit: Int) throws -> [RankedChunk] {
+        let request = context.request
+        for type in LexicalStrategies.ordered {
+            guard let strategy = try type.init(db, context) else { continue }
+            let excluded = strategy.excludes ? [] : request.query.excluded
+            var chunks = request.allChunks ? limit * 2 : limit * 4
+            while true {
+                var scored = try strategy.best(db, limit: chunks)
+                let seenAll = scored.count < chunks
+                let out = try TermPresence.chunks(db, holdingAny: excluded, among: scored.map(\.chunk), facts: context.facts)
+                scored.removeAll { out.contains($0.chunk) }
+                if !context.plan.filter.isEmpty {
+                    let kept = try TermPresence.chunks(db, holdingAll: context.plan.filter, among: scored.map(\.chunk), facts: context.facts)
+                    scored.removeAll { !kept.contains($0.chunk) }
                 }
+                let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: context.matchesAll)
+                let text = ranked.count(where: { !$0.navigation })
+                guard strategy.ranksEveryMatch else {
+                    if text >= min(limit, request.limit) { return ranked }
+                    break
+                }
+                // Enough documents that are not navigation, or every match seen. A narrow scope
+                // or a few documents holding most matches need more chunks.
+                if text >= limit || seenAll { return ranked }
+                chunks *= 4
             }
-            (excluded, filter) = ([], plan.filter)
         }
-        var chunks = request.allChunks ? limit * 2 : limit * 4
-        while true {
-            var scored = try first(chunks)
-            let seenAll = scored.count < chunks
-            let out = try TermPresence.chunks(db, holdingAny: excluded, among: scored.map(\.chunk))
-            scored.removeAll { out.contains($0.chunk) }
-            if !filter.isEmpty {
-                let kept = try TermPresence.chunks(db, holdingAll: filter, among: scored.map(\.chunk))
-                scored.removeAll { !kept.contains($0.chunk) }
-            }
-            let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: matchesAll)
-            // Enough documents that are not navigation, or every match seen. A narrow scope
-            // or a few documents holding most matches need more chunks.
-            if ranked.count(where: { !$0.navigation }) >= limit || seenAll { return ranked }
-            chunks *= 4
-        }
-    }
-
-    /// The best `limit` matches within the request's scope and kinds, which narrow the
-    /// matches before they are ranked.
-    private static func filteredBM25(_ db: SQLiteConnection, _ plan: LexicalPlan, request: SearchRequest, limit: Int,
-                                     matchesAll: Bool) throws -> [RankedChunk] {
-        let (filters, filterArguments) = filters(request)
-        let arguments: SQLiteArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression]
-            + filterArguments + [limit]
-        let matches = """
-            SELECT chunk_fts.rowid AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation,
-                   folio_bm25(chunk_fts, ?, ?, ?, ?) AS score
-            FROM chunk_fts JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id
-            WHERE chunk_fts MATCH ?\(filters)
-            """
-        let sql = request.allChunks
-            ? "\(matches) ORDER BY navigation, score, chunk_id LIMIT ?"
-            : """
-              WITH matches AS (\(matches)),
-              best AS (SELECT chunk_id, document_id, navigation, score,
-                              row_number() OVER (PARTITION BY document_id ORDER BY navigation, score, chunk_id) AS n FROM matches)
-              SELECT chunk_id, document_id, navigation, score FROM best WHERE n = 1 ORDER BY navigation, score, chunk_id LIMIT ?
-              """
-        return try db.rows(sql, arguments).map {
-            RankedChunk(chunk: $0["chunk_id"], document: $0["document_id"], score: $0["score"], matchesAll: matchesAll,
-                        navigation: $0["navigation"] as Bool)
-        }
+        return []
     }
 
     /// The first `limit` of ranked chunks (best first) within the request's scope and
@@ -310,7 +249,8 @@ enum IndexSearch {
     /// request's scope and kinds and without its excluded words.
     /// Windows below `Fusion.leastSimilarity(for:wordsMatched:)` are no match: a query about
     /// tomatoes does not list every document by how little it is about them.
-    private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int, wordsMatched: Bool) throws -> [RankedChunk] {
+    private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, facts: TermFacts, depth: Int,
+                                        wordsMatched: Bool) throws -> [RankedChunk] {
         guard let meaning = request.meaning else { return [] }
         let floor = Fusion.leastSimilarity(for: request.query, wordsMatched: wordsMatched)
         let near = meaning.windows.filter { $0.similarity >= floor }
@@ -327,7 +267,8 @@ enum IndexSearch {
             candidates.append(RankedChunk(chunk: row["chunk_id"], document: row["document_id"],
                                           score: Double(similarity[row["key"] as Int64] ?? 0), matchesAll: false, navigation: row["navigation"]))
         }
-        let excludedChunks = try TermPresence.chunks(db, holdingAny: request.query.excluded, among: Array(Set(candidates.map(\.chunk))))
+        let excludedChunks = try TermPresence.chunks(db, holdingAny: request.query.excluded, among: Array(Set(candidates.map(\.chunk))),
+                                                     facts: facts)
         var seen: Set<Int64> = []
         return candidates
             .filter { !excludedChunks.contains($0.chunk) }
@@ -339,7 +280,7 @@ enum IndexSearch {
 
     /// The SQL conditions (on `d`, the document, and `c`, the chunk) of the request's
     /// scope, kinds and pages.
-    private static func filters(_ request: SearchRequest) -> (String, SQLiteArguments) {
+    static func filters(_ request: SearchRequest) -> (String, SQLiteArguments) {
         var sql = ""
         var arguments: SQLiteArguments = []
         if request.scope != .everything {

@@ -1,4 +1,3 @@
-internal import FolioSQLite
 internal import FolioText
 
 /// What FTS5 is asked to rank for a query's words, and with what `folio_bm25` needs to
@@ -27,16 +26,15 @@ struct LexicalPlan {
 
     /// Both tiers of a query (`SearchQuery.allTermsExpression`, `anyTermExpression`);
     /// `reduced`: leave out the words in over half the chunks.
-    static func tiers(_ db: SQLiteConnection, _ query: SearchQuery, reduced: Bool) throws -> (all: LexicalPlan?, any: LexicalPlan?) {
-        let census = try census(db, of: query.required.joined() + query.excluded)
+    static func tiers(_ facts: TermFacts, _ query: SearchQuery, reduced: Bool) -> (all: LexicalPlan?, any: LexicalPlan?) {
         func isCommon(_ group: [SearchQuery.Term]) -> Bool {
-            guard reduced, group.count == 1, let chunks = census.chunks[group[0]] else { return false }
-            return 2 * chunks >= census.total
+            guard reduced, group.count == 1, let census = facts.census, let chunks = facts.chunks(group[0]) else { return false }
+            return 2 * chunks >= census
         }
         func plan(_ required: [[SearchQuery.Term]], filter: [[SearchQuery.Term]]) -> LexicalPlan? {
             guard let expression = SearchQuery(required: required, excluded: query.excluded).allTermsExpression else { return nil }
             return LexicalPlan(expression: expression, terms: Array(required.joined()),
-                               counts: (required.joined() + query.excluded).map { census.chunks[$0] ?? -1 },
+                               counts: (required.joined() + query.excluded).map { facts.chunks($0) ?? -1 },
                                filter: Array(filter.joined()))
         }
         let common = query.required.filter(isCommon)
@@ -46,18 +44,5 @@ struct LexicalPlan {
         guard query.anyTermExpression != nil else { return (all, nil) }
         let terms = query.required.joined().filter { !isCommon([$0]) }
         return (all, plan([terms.isEmpty ? Array(query.required.joined()) : terms], filter: []))
-    }
-
-    /// The frequent terms among `terms` as last counted (`Migrations/v0004_leaders.sql`):
-    /// how many chunks held each one-word term, and how many chunks there were.
-    private static func census(_ db: SQLiteConnection, of terms: [SearchQuery.Term]) throws -> (chunks: [SearchQuery.Term: Int64], total: Int64) {
-        guard let total = try db.value(as: Int64.self, "SELECT chunks FROM leader_census"), total > 0 else { return ([:], 0) }
-        var chunks: [SearchQuery.Term: Int64] = [:]
-        for term in Set(terms) where !term.isPrefix && term.tokens.count == 1 {
-            let indexed = try db.fullTextTerms(of: term.tokens[0], tokenizer: FullTextIndex.tokenizer)
-            guard indexed.count == 1 else { continue }
-            chunks[term] = try db.value(as: Int64.self, "SELECT chunks FROM frequent_term WHERE term = ?", [indexed[0]])
-        }
-        return (chunks, total)
     }
 }

@@ -10,7 +10,7 @@ internal import FolioText
 /// 837 chunks with `configur` and `network` and 11 with all five words, and the walk took
 /// 23 of the query's 45 million instructions. The scores are folio_bm25's over all the
 /// terms, summed in another order (within a rounding).
-struct MixedTermRanking {
+struct MixedTermRanking: LexicalStrategy {
     private let common: [(word: String, idf: Double)]
     private let bm25: BM25Terms
     /// The rarer terms, and folio_bm25's row counts for them.
@@ -19,15 +19,21 @@ struct MixedTermRanking {
     /// The whole plan, for the blocks whose counts or lengths are not there.
     private let plan: LexicalPlan
 
+    /// A first tier of common words and rarer terms.
+    init?(_ db: SQLiteConnection, _ context: LexicalContext) throws {
+        guard context.matchesAll else { return nil }
+        try self.init(db, plan: context.plan, required: context.query.required, facts: context.facts, policy: context.policy)
+    }
+
     /// `nil` unless the plan's terms are some common words and some others, each a group of
     /// its own, and weighing the others' chunks costs less than seeking the common words'
     /// lists (`costsLess`).
-    init?(_ db: SQLiteConnection, plan: LexicalPlan, required: [[SearchQuery.Term]], policy: LeaderPolicy) throws {
+    init?(_ db: SQLiteConnection, plan: LexicalPlan, required: [[SearchQuery.Term]], facts: TermFacts, policy: LeaderPolicy) throws {
         guard required.allSatisfy({ $0.count == 1 }), plan.counts.count >= plan.terms.count else { return nil }
         var common: [(word: String, count: Double)] = []
         var others: [(term: SearchQuery.Term, count: Int64)] = []
         for (index, term) in plan.terms.enumerated() {
-            if let word = try BM25Terms.commonWord(db, term) {
+            if let word = facts.commonWord(term) {
                 common.append((word.term, Double(plan.counts[index])))
             } else {
                 others.append((term, plan.counts[index]))

@@ -12,10 +12,22 @@ internal import FolioText
 /// count (`folio_term_idf`), then scales the best ones. The scores are folio_bm25's to
 /// within a rounding (the product taken in another order), and so is the order, but for
 /// two chunks a rounding ties in one and not in the other.
-enum SingleTermRanking {
+struct SingleTermRanking: LexicalStrategy {
+    let term: SearchQuery.Term
+
+    init(term: SearchQuery.Term) {
+        self.term = term
+    }
+
+    /// A first tier of one term the last count of frequent terms did not count.
+    init?(_ db: SQLiteConnection, _ context: LexicalContext) {
+        guard context.matchesAll, context.plan.terms.count == 1, context.plan.counts[0] < 0 else { return nil }
+        term = context.plan.terms[0]
+    }
+
     /// The best `limit` chunks holding `term`, best first, with their BM25 scores (lower
-    /// is better, as folio_bm25's). Chunks a query excludes are not removed here.
-    static func best(_ db: SQLiteConnection, _ term: SearchQuery.Term, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+    /// is better, as folio_bm25's).
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
         let weighed = try db.rows("""
             SELECT rowid AS chunk_id, folio_term_weight(chunk_fts, ?, ?, ?) AS weight FROM chunk_fts WHERE chunk_fts MATCH ?
             ORDER BY weight DESC, chunk_id LIMIT ?

@@ -10,29 +10,29 @@ internal import FolioText
 /// walked its 56,000 chunks, 62 million instructions (about 6 ms) of `string -python` at 100,000
 /// files.
 enum TermPresence {
-    /// The chunks among `ids` that hold any of `terms`.
-    static func chunks(_ db: SQLiteConnection, holdingAny terms: [SearchQuery.Term], among ids: [Int64]) throws -> Set<Int64> {
+    /// The chunks among `ids` that hold any of `terms` (`facts`: of the query they are in).
+    static func chunks(_ db: SQLiteConnection, holdingAny terms: [SearchQuery.Term], among ids: [Int64], facts: TermFacts) throws -> Set<Int64> {
         var holding: Set<Int64> = []
         for term in terms {
-            holding.formUnion(try chunks(db, holding: term, among: ids.filter { !holding.contains($0) }))
+            holding.formUnion(try chunks(db, holding: term, among: ids.filter { !holding.contains($0) }, facts: facts))
         }
         return holding
     }
 
     /// The chunks among `ids` that hold every one of `terms`.
-    static func chunks(_ db: SQLiteConnection, holdingAll terms: [SearchQuery.Term], among ids: [Int64]) throws -> Set<Int64> {
+    static func chunks(_ db: SQLiteConnection, holdingAll terms: [SearchQuery.Term], among ids: [Int64], facts: TermFacts) throws -> Set<Int64> {
         var holding = Set(ids)
         for term in terms where !holding.isEmpty {
-            holding = try chunks(db, holding: term, among: Array(holding))
+            holding = try chunks(db, holding: term, among: Array(holding), facts: facts)
         }
         return holding
     }
 
     /// The chunks among `ids` that hold `term`: from its counts where they are made, from
     /// FTS5 for the chunks of a block that is not (written since the index settled).
-    private static func chunks(_ db: SQLiteConnection, holding term: SearchQuery.Term, among ids: [Int64]) throws -> Set<Int64> {
+    private static func chunks(_ db: SQLiteConnection, holding term: SearchQuery.Term, among ids: [Int64], facts: TermFacts) throws -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
-        guard let word = try BM25Terms.commonWord(db, term)?.term else { return try fullText(db, term.expression, among: ids) }
+        guard let word = facts.commonWord(term)?.term else { return try fullText(db, term.expression, among: ids) }
         var holding: Set<Int64> = []
         var unknown: [Int64] = []
         var counted: [Int64: [UInt8]] = [:]

@@ -15,8 +15,9 @@ import FolioText
     static func scores(_ reader: IndexReader, _ text: String) throws -> (terms: [Int64: Double], fts5: [Int64: Double]) {
         try reader.read("test") { db in
             let query = SearchQuery(parsing: text)
-            let any = try #require(try LexicalPlan.tiers(db, query, reduced: true).any, "\(text)")
-            let terms = try AnyTermRanking.best(db, terms: any.terms, plan: any, limit: 100_000)
+            let facts = try TermFacts(db, query: query)
+            let any = try #require(LexicalPlan.tiers(facts, query, reduced: true).any, "\(text)")
+            let terms = try AnyTermRanking(plan: any, facts: facts).best(db, limit: 100_000)
             let rows = try db.rows("""
                 SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts
                 WHERE chunk_fts MATCH ?
@@ -50,7 +51,8 @@ import FolioText
             let hits = try reader.search(SearchRequest(query: SearchQuery(parsing: text), limit: 10))
             #expect(hits.contains { !$0.matchesAllTerms }, "\(text) reaches the second tier")
             let expected = try reader.read("test") { db in
-                let any = try #require(try LexicalPlan.tiers(db, SearchQuery(parsing: text), reduced: true).any)
+                let query = SearchQuery(parsing: text)
+                let any = try #require(LexicalPlan.tiers(try TermFacts(db, query: query), query, reduced: true).any)
                 return try db.values(as: Int64.self, """
                     SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY folio_bm25(chunk_fts, 1, 2, 2, ?), rowid
                     """, [any.expression, any.countsArgument])
@@ -99,8 +101,10 @@ import FolioText
         // stale weight moves by less than that can trade places).
         func expectSame(_ text: String, limit: Int, within tolerance: Double = 1e-12) throws {
             try reader.read("test") { db in
-                let any = try #require(try LexicalPlan.tiers(db, SearchQuery(parsing: text), reduced: true).any, "\(text)")
-                let terms = try AnyTermRanking.best(db, terms: any.terms, plan: any, limit: limit)
+                let query = SearchQuery(parsing: text)
+                let facts = try TermFacts(db, query: query)
+                let any = try #require(LexicalPlan.tiers(facts, query, reduced: true).any, "\(text)")
+                let terms = try AnyTermRanking(plan: any, facts: facts).best(db, limit: limit)
                 let rows = try db.rows("""
                     SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ?
                     ORDER BY score, id LIMIT ?

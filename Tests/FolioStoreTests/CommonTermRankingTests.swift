@@ -13,7 +13,8 @@ import FolioText
     static func fromCounts(_ reader: IndexReader, _ words: [String]) throws -> [Int64: Double]? {
         try reader.read("test") { db in
             let required = words.map { [SearchQuery.Term(tokens: [$0], isPrefix: false, isPhrase: false)] }
-            guard let ranking = try CommonTermRanking(db, required: required, policy: policy) else { return nil }
+            let facts = try TermFacts(db, query: SearchQuery(required: required, excluded: []))
+            guard let ranking = try CommonTermRanking(db, required: required, facts: facts, policy: policy) else { return nil }
             let best = try ranking.best(db, limit: 100_000)
             return Dictionary(best.map { ($0.chunk, $0.score) }, uniquingKeysWith: { first, _ in first })
         }
@@ -23,7 +24,8 @@ import FolioText
     static func fromFTS5(_ reader: IndexReader, _ words: [String]) throws -> [Int64: Double] {
         try reader.read("test") { db in
             let required = words.map { [SearchQuery.Term(tokens: [$0], isPrefix: false, isPhrase: false)] }
-            let plan = try #require(try LexicalPlan.tiers(db, SearchQuery(required: required, excluded: []), reduced: false).all)
+            let query = SearchQuery(required: required, excluded: [])
+            let plan = try #require(LexicalPlan.tiers(try TermFacts(db, query: query), query, reduced: false).all)
             let rows = try db.rows("SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ?",
                                    [plan.countsArgument, plan.expression])
             return Dictionary(rows.map { ($0["id"] as Int64, $0["score"] as Double) }, uniquingKeysWith: { first, _ in first })

@@ -70,10 +70,13 @@ import FolioText
         while try store.tendSearchTables(Self.policy) {}
         let reader = try IndexReader(path: database.path)
         func fromList(_ text: String) throws -> [(chunk: Int64, score: Double)]? {
-            try reader.read("test") { db in try FrequentWordRanking.ranked(db, SearchQuery(parsing: text).required[0][0], policy: Self.policy) }
+            try reader.read("test") { db in
+                let term = SearchQuery(parsing: text).required[0][0]
+                return try FrequentWordRanking.ranked(db, term, facts: TermFacts(db, terms: [term]), policy: Self.policy)
+            }
         }
         for query in ["configur*", "config*", "configuration*"] {
-            let whole = try reader.read("test") { db in try SingleTermRanking.best(db, SearchQuery(parsing: query).required[0][0], limit: 10) }
+            let whole = try reader.read("test") { db in try SingleTermRanking(term: SearchQuery(parsing: query).required[0][0]).best(db, limit: 10) }
             let listed = try #require(try fromList(query), "\(query)")
             #expect(listed.prefix(10).map(\.chunk) == whole.map(\.chunk), "\(query)")
             for (one, other) in zip(listed, whole) { #expect(abs(one.score - other.score) <= 1e-12 * abs(other.score), "\(query)") }

@@ -18,8 +18,9 @@ import FolioText
     static func rankings(_ reader: IndexReader, _ text: String) throws -> (mixed: [(chunk: Int64, score: Double)], fts5: [Row]) {
         try reader.read("test") { db in
             let query = SearchQuery(parsing: text)
-            let plan = try #require(try LexicalPlan.tiers(db, query, reduced: true).all, "\(text)")
-            let ranking = try #require(try MixedTermRanking(db, plan: plan, required: query.required, policy: LeaderTests.policy),
+            let facts = try TermFacts(db, query: query)
+            let plan = try #require(LexicalPlan.tiers(facts, query, reduced: true).all, "\(text)")
+            let ranking = try #require(try MixedTermRanking(db, plan: plan, required: query.required, facts: facts, policy: LeaderTests.policy),
                                        "\(text) is ranked from counts and FTS5")
             let rows = try db.rows("""
                 SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ?
@@ -58,8 +59,9 @@ import FolioText
         try reader.read("test") { db in
             for text in ["w120 w150", "kernel tomato", "tomato OR river kernel w120 w150", "kernel w41"] {
                 let query = SearchQuery(parsing: text)
-                let plan = try #require(try LexicalPlan.tiers(db, query, reduced: true).all)
-                #expect(try MixedTermRanking(db, plan: plan, required: query.required, policy: LeaderTests.policy) == nil, "\(text)")
+                let facts = try TermFacts(db, query: query)
+                let plan = try #require(LexicalPlan.tiers(facts, query, reduced: true).all)
+                #expect(try MixedTermRanking(db, plan: plan, required: query.required, facts: facts, policy: LeaderTests.policy) == nil, "\(text)")
             }
         }
     }

@@ -31,17 +31,17 @@ import Glibc
                 let term = SearchQuery(parsing: text).required[0][0]
                 let expected = try Self.folioBM25(db, text)
                 #expect(expected.count > 3, "\(text)")
-                let ranked = try SingleTermRanking.best(db, term, limit: 100_000)
+                let ranked = try SingleTermRanking(term: term).best(db, limit: 100_000)
                 #expect(ranked.map(\.chunk) == expected.map(\.chunk), "\(text)")
                 for (found, score) in zip(ranked, expected) {
                     #expect(abs(found.score - score.score) <= 1e-12 * abs(score.score), "\(text): chunk \(found.chunk)")
                 }
                 // The LIMIT keeps the best, and still every chunk is weighed for the idf.
-                let best = try SingleTermRanking.best(db, term, limit: 3)
+                let best = try SingleTermRanking(term: term).best(db, limit: 3)
                 #expect(best.map(\.chunk) == Array(expected.prefix(3).map(\.chunk)), "\(text)")
                 #expect(best.map(\.score) == Array(ranked.prefix(3).map(\.score)), "\(text)")
             }
-            #expect(try SingleTermRanking.best(db, SearchQuery(parsing: "nowhere").required[0][0], limit: 10).isEmpty)
+            #expect(try SingleTermRanking(term: SearchQuery(parsing: "nowhere").required[0][0]).best(db, limit: 10).isEmpty)
         }
     }
 

@@ -13,7 +13,7 @@ import FolioText
     static func holding(_ reader: IndexReader, _ term: SearchQuery.Term) throws -> (presence: Set<Int64>, fts5: Set<Int64>) {
         try reader.read("test") { db in
             let ids = try db.values(as: Int64.self, "SELECT id FROM chunk")
-            return (try TermPresence.chunks(db, holdingAny: [term], among: ids),
+            return (try TermPresence.chunks(db, holdingAny: [term], among: ids, facts: TermFacts(db, terms: [term])),
                     Set(try db.values(as: Int64.self, "SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ?", [term.expression])))
         }
     }
@@ -53,9 +53,10 @@ import FolioText
         let theFTS5 = try Self.holding(reader, the).fts5, systemFTS5 = try Self.holding(reader, system).fts5
         try reader.read("test") { db in
             let ids = try db.values(as: Int64.self, "SELECT id FROM chunk")
-            #expect(try TermPresence.chunks(db, holdingAll: [the, system], among: ids) == theFTS5.intersection(systemFTS5))
-            #expect(try TermPresence.chunks(db, holdingAny: [the, system], among: ids) == theFTS5.union(systemFTS5))
-            #expect(try TermPresence.chunks(db, holdingAny: [], among: ids).isEmpty)
+            let facts = try TermFacts(db, terms: [the, system])
+            #expect(try TermPresence.chunks(db, holdingAll: [the, system], among: ids, facts: facts) == theFTS5.intersection(systemFTS5))
+            #expect(try TermPresence.chunks(db, holdingAny: [the, system], among: ids, facts: facts) == theFTS5.union(systemFTS5))
+            #expect(try TermPresence.chunks(db, holdingAny: [], among: ids, facts: facts).isEmpty)
         }
         try store.write("test") { db in try db.execute("UPDATE term_count SET counts = zeroblob(length(counts)) WHERE term = 'the'") }
         #expect(try Self.holding(reader, the).presence.isEmpty)

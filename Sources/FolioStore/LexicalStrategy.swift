@@ -1,0 +1,55 @@
+internal import FolioSQLite
+internal import FolioText
+
+/// One way of ranking a plan's matches by BM25, with folio_bm25's scores (lower is
+/// better). FTS5 computes a rank for every chunk an expression matches, which for common
+/// words is most of the index; each strategy ranks a shape of query without that walk, and
+/// a search takes the first in `LexicalStrategies.ordered` that ranks its plan.
+protocol LexicalStrategy {
+    /// The strategy for `context`'s plan, or `nil` when it does not rank plans of that shape
+    /// (or would cost more than the next).
+    init?(_ db: SQLiteConnection, _ context: LexicalContext) throws
+    /// The best `limit` chunks, best first, scores negated as folio_bm25's; a strategy
+    /// that does not rank every match gives every chunk it knows.
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)]
+    /// False for a ranking that may leave matches out (a champion list): it stands only
+    /// when it fills the search, else the next strategy ranks.
+    var ranksEveryMatch: Bool { get }
+    /// Whether its chunks hold none of the query's excluded words already (their
+    /// expression excludes them); else they are checked after (`TermPresence`).
+    var excludes: Bool { get }
+}
+
+extension LexicalStrategy {
+    var ranksEveryMatch: Bool { true }
+    var excludes: Bool { false }
+}
+
+/// What a strategy is chosen by: one tier's plan, the search it is for, and what the index
+/// knows of the query's terms.
+struct LexicalContext {
+    let plan: LexicalPlan
+    let request: SearchRequest
+    let facts: TermFacts
+    /// The first tier (every term); false for the second (any term).
+    let matchesAll: Bool
+
+    var query: SearchQuery { request.query }
+    var policy: LeaderPolicy { request.leaders }
+
+    /// The one term of a first tier of one term.
+    var soleTerm: SearchQuery.Term? {
+        matchesAll && query.required.count == 1 && query.required[0].count == 1 ? query.required[0][0] : nil
+    }
+}
+
+/// The strategies, in the order they are asked: a champion list for one frequent word;
+/// FTS5 within the scope, kinds or pages when those narrow the matches first; common words
+/// from their counts; one term of unknown count in one walk; the second tier term by term;
+/// common words beside rarer terms; FTS5 over every match.
+enum LexicalStrategies {
+    static let ordered: [any LexicalStrategy.Type] = [
+        FrequentWordRanking.self, FilteredRanking.self, CommonTermRanking.self, SingleTermRanking.self,
+        AnyTermRanking.self, MixedTermRanking.self, FullTextRanking.self,
+    ]
+}
