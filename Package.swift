@@ -47,7 +47,7 @@ let package = Package(
         .executable(name: "folio-search-provider", targets: ["folio-search-provider"]),
         .executable(name: "folio-rofi", targets: ["folio-rofi"]),
         // The five above in one binary, for `make install`.
-        .executable(name: "folio", targets: ["folio"]),
+        .executable(name: "folio", targets: ["FolioMulticall"]),
         // Folio as a Swift library: `FolioEngine` (Sources/Folio/Folio.docc).
         .library(name: "Folio", targets: ["Folio"]),
         // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
@@ -231,8 +231,10 @@ let package = Package(
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
         .executableTarget(name: "folio-rofi", dependencies: ["FolioCLI", "FolioRofiProgram"],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        // Named apart from `Folio` (the library): Sources/folio and Sources/Folio collided on a
+        // case-insensitive volume.
         .executableTarget(
-            name: "folio",
+            name: "FolioMulticall",
             dependencies: ["FolioCLI", "FolioQueryProgram", "FolioControlProgram", "FolioDaemonProgram", "FolioSearchProviderProgram",
                            "FolioRofiProgram"],
             swiftSettings: swiftSettings,
