@@ -164,7 +164,7 @@ let package = Package(
         .target(
             name: "FolioIndexer",
             dependencies: [
-                "FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioSystem", "FolioProtocol", "CXXHash",
+                "FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioSystem", "CXXHash",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -178,7 +178,7 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSystem", "FolioProtocol",
+                "FolioCore", "FolioSystem", "FolioProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
