@@ -10,7 +10,7 @@ internal import FolioCore
 /// so that large files are read one after another beside the small ones rather than two
 /// at a time at the end.
 ///
-/// While a worker holds a tesseract engine (`Daemon.grantOCRTurn`), the others get light
+/// While a worker holds a tesseract engine (`WorkerPool.grantTurns`), the others get light
 /// files only: small, and of a kind OCR never reads.
 struct IndexQueue {
     /// Files from this size on are large. When this was chosen (MuPDF's budget 64 MiB), every

@@ -21,7 +21,7 @@ public struct PDFLoader: DocumentLoader {
     static let scanCoverage = 0.25
 
     /// The most a page's images may take to draw for OCR. The worker recognising a page is
-    /// alone with the daemon (`Daemon.grantOCRTurn`) and holds about 60 MiB besides (its
+    /// alone with the daemon (`WorkerPool.grantTurns`) and holds about 60 MiB besides (its
     /// program and libraries, tesseract's engine, MuPDF's document) and the page it draws
     /// (9 MiB): this keeps them under the 150 MB goal. An A4 page scanned at 300 DPI in
     /// colour takes 35 MB, at 600 DPI in gray 35 MB; a 12-megapixel photograph stored as a

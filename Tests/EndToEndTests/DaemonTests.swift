@@ -418,7 +418,7 @@ import FolioProtocol
         #expect(largeAtOnce == 1, "at most one large file read at a time, and one was seen being read")
     }
 
-    /// Workers take turns to recognise pages (`Daemon.grantOCRTurn`): with two workers and
+    /// Workers take turns to recognise pages (`WorkerPool.grantTurns`): with two workers and
     /// four scans, one page at a time is read by tesseract, a worker told to put its scan
     /// off reads it later, and the text file is indexed too.
     @Test func scans_areRecognisedOneAtATime_andAllIndexed() throws {
