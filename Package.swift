@@ -109,10 +109,10 @@ let package = Package(
         .target(
             name: "FolioSystem",
             swiftSettings: swiftSettings),
-        // The messages between Folio's processes (workers, control socket), shared by both ends.
+        // The messages between Folio's processes (workers, control socket, embedder socket), shared by both ends.
         .target(
             name: "FolioProtocol",
-            dependencies: ["FolioCore"],
+            dependencies: ["FolioCore", "FolioStore"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioText",
@@ -144,7 +144,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioStore",
-            dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioProtocol", "FolioSQLite"],
+            dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioSQLite"],
             swiftSettings: swiftSettings),
         // The one owner of search: words, the query's meaning and their fusion, for every caller.
         .target(
@@ -193,7 +193,7 @@ let package = Package(
         .target(
             name: "Folio",
             dependencies: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioIndexer", "FolioSystem", "FolioSemantic",
-                           "FolioSearch"],
+                           "FolioSearch", "FolioProtocol"],
             swiftSettings: swiftSettings),
 
         // Each program's commands, in a module of its own: its executable below runs them,

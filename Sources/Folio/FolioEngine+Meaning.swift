@@ -1,4 +1,5 @@
-public import FolioSemantic
+public import FolioProtocol
+internal import FolioSemantic
 internal import FolioCore
 internal import FolioStore
 

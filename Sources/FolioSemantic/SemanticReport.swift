@@ -1,3 +1,4 @@
+public import FolioProtocol
 public import FolioCore
 internal import FolioEmbedding
 public import FolioStore

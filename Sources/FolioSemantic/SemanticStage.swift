@@ -1,3 +1,4 @@
+public import FolioProtocol
 public import FolioEmbedding
 public import FolioStore
 internal import FolioSystem

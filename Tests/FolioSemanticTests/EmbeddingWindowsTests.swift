@@ -1,3 +1,4 @@
+internal import FolioProtocol
 import FolioSemantic
 import Testing
 
