@@ -10,10 +10,10 @@ extension FolioQuery {
     /// or explains.
     ///
     /// ArgumentParser builds its view of a command by reflection and parses the command
-    /// line three times (twice looking for `--generate-completion-script`): about 12 million
-    /// instructions, 1.4 ms of every `folioq` process, more than ranking most queries at
-    /// 100,000 files (docs/benchmarks.md). `QuickParseTests` checks that both give the same
-    /// command for every command line this takes.
+    /// line three times (twice looking for `--generate-completion-script`), which cost every
+    /// `folioq` process more than ranking most queries (docs/benchmarks.md).
+    /// `QuickParseTests` checks that both give the same command for every command line
+    /// this takes.
     public static func parsedQuickly(_ arguments: [String]) -> FolioQuery? {
         var words: [String] = []
         var given: Set<String> = []

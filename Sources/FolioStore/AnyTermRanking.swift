@@ -5,8 +5,9 @@ internal import FolioText
 /// time: BM25 is a sum over the terms, so each term's share is added to every chunk it is
 /// in, a common term's from its counts (`Migrations/v0008_term_counts.sql`), any other's
 /// from one walk over its own chunks in FTS5. The same scores as folio_bm25 over the terms'
-/// OR expression, which FTS5 computes walking the chunks of all the terms together: a
-/// Cranfield question of fifteen words took 11 to 29 ms at 47,000 chunks.
+/// OR expression, which FTS5 computes walking the chunks of all the terms together, the
+/// slowest part of a long question (docs/benchmarks.md, "Common words from their counts,
+/// the second tier term by term").
 struct AnyTermRanking: LexicalStrategy {
     let plan: LexicalPlan
     let facts: TermFacts
@@ -121,12 +122,12 @@ struct AnyTermRanking: LexicalStrategy {
 }
 
 /// The one term of a second tier that has a champion list (`Migrations/v0004_leaders.sql`)
-/// when the others have none and no counts: `slot` (2,873 chunks at 100,000 files) in
-/// `postgresql replication slot` (59 and 372), whose walk was 6 of the query's 28 million
-/// instructions. Its share comes from its list, the chunks newer than the list, and the
-/// chunks of the other terms (where FTS5 seeks its rows); any other chunk holds this term
-/// alone and weighs at most `bound`, so a ranking whose last kept score is above that is
-/// the ranking of every chunk (Fagin's threshold, Manning et al. §7.1).
+/// when the others have none and no counts (`slot` in `postgresql replication slot`), whose
+/// walk is most of the terms' chunks (docs/benchmarks.md). Its share comes from its list,
+/// the chunks newer than the list, and the chunks of the other terms (where FTS5 seeks its
+/// rows); any other chunk holds this term alone and weighs at most `bound`, so a ranking
+/// whose last kept score is above that is the ranking of every chunk (Fagin's threshold,
+/// Manning et al. §7.1).
 private struct ListedTerm {
     let index: Int
     let lastChunk: Int64
@@ -172,9 +173,9 @@ private struct ListedTerm {
 
 /// The second tier's scores summed per chunk. A common word adds to a share of all chunks:
 /// an array over every chunk id. Walked terms touch few: their rows, in chunk order, merged
-/// (zeroing and scanning the array, 1.4 MB at 179,000 chunks, was 2.9 of the 12.3 million
-/// instructions `postgresql replication slot` spent on 3,300 chunks; a dictionary of them,
-/// 1.8). Either way a chunk's sum is taken term by term in the query's order.
+/// (zeroing and scanning an array over every chunk, or a dictionary of them, cost more than
+/// the few chunks' sums; docs/benchmarks.md). Either way a chunk's sum is taken term by
+/// term in the query's order.
 private struct ScoreSums {
     private var array: [Double]
     private var merged: [(chunk: Int64, weight: Double)] = []

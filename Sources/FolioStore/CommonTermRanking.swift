@@ -4,8 +4,9 @@ internal import FolioText
 /// A query of common words ranked from their counts per chunk
 /// (`Migrations/v0008_term_counts.sql`) and the chunks' lengths (`RowLengths`) instead of
 /// FTS5's position lists: the same scores as `folio_bm25` over every chunk that holds them
-/// all, computed in a loop over bytes. At 100,000 files `use the` matches 167,000 chunks;
-/// FTS5 ranked them in 70 ms.
+/// all, computed in a loop over bytes. Such a query matches nearly every chunk, and FTS5
+/// decodes a position list for each (docs/benchmarks.md, "Common words from their counts,
+/// the second tier term by term").
 ///
 /// A block whose counts or lengths are not there yet (written since the index last
 /// settled), or do not fit (`TermCounts.unusable`, a length over 65,535 tokens), is ranked
@@ -73,7 +74,7 @@ struct CommonTermRanking: LexicalStrategy {
         let first = number * Int64(BM25Terms.block)
         // A plain loop over the first term's bytes, the others looked at only where it is,
         // into room made once: `counts.allSatisfy` at every index and the array grown as it
-        // went cost 3 of `see also`'s 33 million instructions (docs/benchmarks.md).
+        // went were a tenth of the query's instructions (docs/benchmarks.md).
         let leading = counts[0]
         chunks: for index in 0..<BM25Terms.block where leading[index] > 0 {
             for term in 1..<counts.count where counts[term][index] == 0 { continue chunks }

@@ -3,10 +3,10 @@ internal import FolioText
 
 extension FrequentWordRanking {
     /// A prefix whose chunks are nearly all one frequent word's, ranked from that word's
-    /// champion list: `configur*` at 100,000 files is `configur` (configure, configuration…
-    /// stemmed; 24,310 chunks) and `configuraco` (25). FTS5 ranked it by merging its
-    /// expansions' position lists and weighing all 24,300 chunks (47 of 70 million
-    /// instructions); the list has the word's best 300.
+    /// champion list: `configur*` is nearly all `configur` (configure, configuration…
+    /// stemmed), beside a few rare expansions. FTS5 ranked it by merging its expansions'
+    /// position lists and weighing every chunk, most of the query's cost
+    /// (docs/benchmarks.md); the list has the word's best.
     ///
     /// The prefix weighs a chunk as one term whose hits are its expansions' hits
     /// (`folio_term_weight`). A chunk holding no other expansion weighs what the word alone

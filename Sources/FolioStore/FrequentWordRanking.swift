@@ -3,11 +3,10 @@ internal import FolioText
 
 /// A query of one frequent word ranked from its champion list
 /// (`Migrations/v0004_leaders.sql`) and the chunks newer than the list, in the order that
-/// ranking every match gives: `the` at 100,000 files ranks 300 chunks, not 179,000.
+/// ranking every match gives: a list's few hundred chunks, not every chunk the word is in.
 ///
 /// Queries of several frequent words are ranked directly: the union of their words' lists
-/// held 2 of plain bm25's top 10 documents for `data type` at 100,000 files
-/// (docs/benchmarks.md, "Search at scale").
+/// held few of plain bm25's best documents (docs/benchmarks.md, "Search at scale").
 struct FrequentWordRanking: LexicalStrategy {
     private let ranked: [(chunk: Int64, score: Double)]
 

@@ -25,14 +25,14 @@ extension IndexReader {
 
     /// Reads the vectors of `index.model` written since it was last refreshed. The pages
     /// read are not kept in SQLite's cache: a process holding the vectors (the embedder)
-    /// reads each only once, and would keep up to 2 MiB of them.
+    /// reads each only once, and would keep the cache's worth of them.
     public func refresh(_ index: inout VectorIndex) throws(StoreError) {
         let model = index.model.id
         let after = index.lastRow
         defer { if index.lastRow != after { try? database.withoutTransaction { db in db.releaseMemory() } } }
         // Appended in place: a copy would duplicate every vector held so far. `+model_id`
         // keeps SQLite on the rowid range: by the (model_id, key) index it went through every
-        // vector of the model on each query, 7 ms at 104,000 vectors, to find none new.
+        // vector of the model on each query to find none new.
         try read("read vectors") { db in
             try db.forEachRow("SELECT id, key, scale, data FROM vector WHERE +model_id = ? AND id > ? ORDER BY id", [model, after]) { row in
                 index.append(key: row["key"], scale: Float(row["scale"] as Double), bytes: row["data"])

@@ -10,12 +10,12 @@ public final class IndexReader: Sendable {
     let database: SQLiteDatabase
 
     /// How much of the file a reader maps into memory (`PRAGMA mmap_size`; SQLite keeps to
-    /// its own maximum, 2 GiB in Debian's build, and reads any page beyond it as before).
-    /// A query reads each page it needs from the mapping where it lies, instead of a
-    /// `pread` and a copy into a fresh page of SQLite's cache: at 100,000 files a search
-    /// reads 100 to 300 pages of 16 KiB, and a whole `folioq` process took 1 to 2 ms less,
-    /// with 300 fewer page faults (docs/benchmarks.md, "Readers map the file"). Only
-    /// readers map it: the writers' memory stays SQLite's cache alone.
+    /// its own maximum, 2 GiB in Debian's build, and reads any page beyond it as before). A
+    /// query reads each page it needs from the mapping where it lies, instead of a `pread`
+    /// and a copy into a fresh page of SQLite's cache, for each of the hundreds of pages a
+    /// search reads (docs/benchmarks.md, "Readers map the file, snippets without per-scalar
+    /// copies, one segment"). Only readers map it: the writers' memory stays SQLite's cache
+    /// alone.
     static let mappedBytes: Int64 = 16 << 30
 
     public init(path: String) throws(StoreError) {

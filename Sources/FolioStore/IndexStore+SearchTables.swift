@@ -4,7 +4,7 @@ internal import FolioText
 extension IndexStore {
     /// Brings the tables that make searching fast a step closer to the index: first the
     /// chunks written before navigation was judged (`NavigationText`, from their stored
-    /// text: 8 to 15 µs a chunk; 4.5 s for the 179,315 of 100,000 files), then the chunk
+    /// text, seconds for a large index written before), then the chunk
     /// lengths' blocks that writes dropped (`RowLengths`), then the champion lists
     /// (`Migrations/v0004_leaders.sql`): counts the frequent terms again when enough
     /// changed since the last count, else merges the full-text index's segments if that
@@ -14,7 +14,7 @@ extension IndexStore {
     /// step at a time.
     ///
     /// A step is one transaction: up to 16 blocks of lengths (a few milliseconds each),
-    /// the count (it reads the whole vocabulary, about a second at 100,000 files), a step
+    /// the count (it reads the whole vocabulary), a step
     /// of the merge (`LeaderPolicy.mergePages`), one list (a microsecond per chunk its
     /// term is in), or one term's counts.
     @discardableResult

@@ -35,16 +35,17 @@ public final class IndexStore: Sendable {
         do {
             database = try SQLiteDatabase(path: path, access: .readWrite, busyTimeoutMilliseconds: Int32(busyTimeoutSeconds * 1000))
             try database.withoutTransaction { db in
-                // 16 KiB pages: at 100,000 files the database is a sixth smaller than with
-                // 4 KiB (FTS5's segments fill them better) and queries take as long
+                // 16 KiB pages: a large database is smaller than with 4 KiB (FTS5's segments
+                // fill them better) and queries take as long
                 // (docs/benchmarks.md, "Search at scale"). Only a new, empty file takes it.
                 try db.execute("PRAGMA page_size = 16384")
                 // WAL: readers (folioq, the launchers) never wait for a writer, nor it for them.
                 try db.execute("PRAGMA journal_mode = WAL")
-                // In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut may
-                // lose the last documents indexed (they are indexed again at the next run) but
-                // never corrupts the database, and one fsync per document no longer paces
-                // indexing. Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_synchronous>
+                // In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut
+                // may lose the last documents indexed (they are indexed again at the next
+                // run) but never corrupts the database, and one fsync per document no
+                // longer paces indexing. Related SQLite documentation:
+                // <https://www.sqlite.org/pragma.html#pragma_synchronous>
                 try db.execute("PRAGMA synchronous = NORMAL")
                 // A document's chunks and pages go with it (ON DELETE CASCADE).
                 try db.execute("PRAGMA foreign_keys = ON")

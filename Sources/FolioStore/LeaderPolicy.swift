@@ -14,11 +14,10 @@ public struct LeaderPolicy: Sendable, Equatable {
     /// A word in more chunks than this is ranked from its list, and a query of several such
     /// words that are all common from their counts (`CommonTermRanking`).
     public var directLimit: Int
-    /// A term in at least this share of the chunks is common: its counts are kept. At
-    /// 100,000 files 15% is 228 terms, 41 MB (5.9% of the database); pairs of them are the
-    /// queries that match most chunks (`return value`: 39,500). A fifth (161 terms, 29 MB)
-    /// left words like `data` (19.5%) to FTS5: `data type` took 72 million instructions
-    /// instead of 27 from the counts (docs/benchmarks.md).
+    /// A term in at least this share of the chunks is common: its counts are kept. Pairs of
+    /// them are the queries that match most chunks (`return value`); a fifth left words
+    /// like `data` to FTS5 at over twice the cost, for a few MB less (docs/benchmarks.md,
+    /// "Common words from their counts, the second tier term by term").
     public var commonShare: Double
     /// The terms are counted again when the chunks written or removed since the last count
     /// pass this share of the index.
@@ -26,11 +25,11 @@ public struct LeaderPolicy: Sendable, Equatable {
 
     /// A count of the terms that finds this many segments of the full-text index or more
     /// merges them all into one (`Migrations/v0009_segment_merge.sql`). FTS5's own merges,
-    /// four at a time, keep up to three a level: 19 at 100,000 files.
+    /// four at a time, keep up to three a level, and each term is looked up in every one.
     public var mergedSegments: Int
-    /// Leaf pages (about 4 KB each) FTS5 writes per step of that merge: 2,000 is about 8 MB
-    /// in one transaction, so that the daemon does other work between steps and the WAL
-    /// stays small. The 156 MB full-text index of 100,000 files took 3.3 s to merge whole.
+    /// Leaf pages (about 4 KB each) FTS5 writes per step of that merge, in one transaction:
+    /// few enough that the daemon does other work between steps and the WAL stays small (a
+    /// large index takes seconds to merge whole; docs/benchmarks.md).
     public var mergePages: Int
 
     public init(frequentChunks: Int, listLength: Int, directLimit: Int, recountShare: Double, commonShare: Double = 0.15,

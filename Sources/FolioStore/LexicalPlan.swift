@@ -4,8 +4,8 @@ internal import FolioText
 /// rank it as bm25() would without bm25()'s per-query walk over every phrase's rows.
 ///
 /// A word in over half the chunks weighs 10⁻⁶ in bm25() (its idf floor), nothing a ranking
-/// can tell apart, yet matching it costs a walk over nearly every chunk: at 100,000 files
-/// `return value of the function` takes 31 ms with `of` and `the`, 14 ms without. Such a
+/// can tell apart, yet matching it costs a walk over nearly every chunk (`return value of
+/// the function` took twice as long with `of` and `the`; docs/benchmarks.md). Such a
 /// word that is a required group by itself is left out of the ranked expression and checked
 /// on the best chunks instead (`filter`): the same chunks, in an order that can differ only
 /// between chunks whose scores are within 10⁻⁶ per word left out. A query of nothing but

@@ -6,9 +6,8 @@ internal import FolioText
 /// term) and cuts the snippet around them.
 ///
 /// FTS5's `snippet()` and `highlight()` evaluate the MATCH expression again for each row
-/// they are asked for: for a question of fifteen words, about 1 to 4 ms a row, up to 47 ms
-/// for a page of ten results on the benchmark corpus, more than ranking them. Tokenizing
-/// the ten texts takes well under a millisecond.
+/// they are asked for, which for a long question cost more than ranking the results;
+/// tokenizing the ten texts costs a small part of that (docs/benchmarks.md).
 struct MatchMarker {
     /// A term's indexed tokens in order; `prefix`: the last one matches any term it begins.
     private struct Phrase {

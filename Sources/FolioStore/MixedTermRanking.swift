@@ -6,10 +6,10 @@ internal import FolioText
 /// words' shares from their counts, or is dropped for lacking one.
 ///
 /// FTS5 matched all of them together, seeking every common word's long position lists to
-/// each chunk of the rarer terms: `how do I configure the network` at 100,000 files has
-/// 837 chunks with `configur` and `network` and 11 with all five words, and the walk took
-/// 23 of the query's 45 million instructions. The scores are folio_bm25's over all the
-/// terms, summed in another order (within a rounding).
+/// each chunk of the rarer terms, half of `how do I configure the network`'s cost
+/// (docs/benchmarks.md, "A prefix from a list, a second tier's listed word, common words
+/// beside rarer ones"). The scores are folio_bm25's over all the terms, summed in another
+/// order (within a rounding).
 struct MixedTermRanking: LexicalStrategy {
     private let common: [(word: String, idf: Double)]
     private let bm25: BM25Terms
@@ -56,15 +56,17 @@ struct MixedTermRanking: LexicalStrategy {
     /// counts, a word too rare for the census at the census's threshold) costs less than
     /// FTS5's seeking every common word's list to each chunk of the rarest term. FTS5 walks
     /// an AND about as many times per term as the rarest term has chunks, a seek each
-    /// (about 700 instructions); the rarer terms' chunks, as many as their counts make if
-    /// the terms were independent, are each weighed (about 3,500). At 100,000 files `how
-    /// do I configure the network` weighs 837 chunks instead of seeking three lists 5,725
-    /// times (45 → 33 million instructions); `how to install python` would weigh all 17,537
-    /// of `instal`'s (48 → 68 million).
+    /// (`seekCost`); the rarer terms' chunks, as many as their counts make if the terms
+    /// were independent, are each weighed (`weighCost`): so `how do I configure the
+    /// network` is weighed, and `how to install python`, whose rarer term alone is in many
+    /// chunks, is left to FTS5 (docs/benchmarks.md, "A prefix from a list, a second tier's
+    /// listed word, common words beside rarer ones").
     static func costsLess(common: [Double], others: [Double], chunks: Double) -> Bool {
+        // Instructions, as callgrind counted them for one seek of FTS5 and one chunk weighed.
+        let seekCost = 700.0, weighCost = 3_500.0
         guard chunks > 0, let first = others.first, let fewest = (common + others).min() else { return false }
         let together = others.dropFirst().reduce(first) { $0 * $1 / chunks }
-        return together * 3_500 < fewest * Double(common.count) * 700
+        return together * weighCost < fewest * Double(common.count) * seekCost
     }
 
     /// The best `limit` chunks holding every term, best first, scores negated as

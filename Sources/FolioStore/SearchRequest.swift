@@ -148,8 +148,8 @@ public struct Snippet: Sendable, Equatable {
 
     /// The snippet with each stretch of plain text passed through `text` and each match
     /// through `match`: how every front end escapes and marks it its own way. The stretches
-    /// are slices of `text`'s scalars: copying each scalar into a new string took 1.3 of the
-    /// 24 million instructions of a `folioq` process showing ten results.
+    /// are slices of `text`'s scalars: copying each scalar into a new string
+    /// was a visible part of a `folioq` process showing ten results (docs/benchmarks.md).
     public func rendered(text: (String) -> String, match: (String) -> String) -> String {
         let scalars = self.text.unicodeScalars
         var output = ""

@@ -5,8 +5,8 @@ internal import FolioText
 /// word too rare for the census), ranked in one walk over its chunks.
 ///
 /// folio_bm25 needs the term's count for its idf before it scores the first chunk, so FTS5
-/// walked the term's chunks twice: once to count them, once to rank them, 31.8 of
-/// `"data type"`'s 85 million instructions at 100,000 files spent on the count. For one
+/// walked the term's chunks twice: once to count them, once to rank them, the count over a
+/// third of a phrase's cost (docs/benchmarks.md, "One term in one walk"). For one
 /// term the idf is the same in every chunk and orders nothing, so the chunks are ranked by
 /// its term weight (`folio_term_weight`), which counts them as it goes; the idf, from that
 /// count (`folio_term_idf`), then scales the best ones. The scores are folio_bm25's to

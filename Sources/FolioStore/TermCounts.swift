@@ -8,7 +8,7 @@ enum TermCounts {
     static let unusable: [UInt8] = [255]
 
     /// Makes what is missing, a step at a time: all the blocks of a common term that has
-    /// none (one walk over its chunks: 10 to 60 ms at 100,000 files), else up to four
+    /// none (one walk over its chunks), else up to four
     /// blocks that writes dropped, for every common term (one FTS5 query per term and
     /// block). Returns whether it made anything.
     static func makeMissing(_ db: SQLiteConnection) throws -> Bool {

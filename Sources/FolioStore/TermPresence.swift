@@ -5,10 +5,10 @@ internal import FolioText
 /// checks instead of ranking (`LexicalPlan.filter`) ask of a search's best chunks.
 ///
 /// A common word's counts (`TermCounts`, a byte a chunk) tell at once. FTS5 is asked the
-/// rest: it looks each chunk up (about 60 µs in an index of 18 segments) or, for over 200,
-/// walks the term's every match: checking a champion list of 300 chunks for `python`
-/// walked its 56,000 chunks, 62 million instructions (about 6 ms) of `string -python` at 100,000
-/// files.
+/// rest: it looks each chunk up, a seek in every segment, or, for over 200, walks the
+/// term's every match, which for a frequent excluded word (`string -python`) cost more than
+/// the search it narrowed (docs/benchmarks.md, "folioq's own work: parsing, snippets,
+/// excluded words").
 enum TermPresence {
     /// The chunks among `ids` that hold any of `terms` (`facts`: of the query they are in).
     static func chunks(_ db: SQLiteConnection, holdingAny terms: [SearchQuery.Term], among ids: [Int64], facts: TermFacts) throws -> Set<Int64> {

@@ -1,7 +1,7 @@
 /// The vectors of one model held in memory, for nearest-neighbour search by a full scan:
 /// exact (but for the int8 rounding), and a few milliseconds at 100,000 windows of 384
-/// components (docs/benchmarks.md). Refreshed incrementally: vectors are appended in rowid order,
-/// so `IndexReader.refresh(_:)` reads only rows newer than `lastRow`.
+/// components (docs/benchmarks.md). Refreshed incrementally: vectors are appended in rowid
+/// order, so `IndexReader.refresh(_:)` reads only rows newer than `lastRow`.
 public struct VectorIndex: Sendable {
     public let model: EmbeddingModelRecord
     public private(set) var keys: [Int64] = []
@@ -28,8 +28,8 @@ public struct VectorIndex: Sendable {
 
     /// The `limit` window keys most similar to `query` (a unit vector), best first, with
     /// their cosine similarity. The query is quantised like the vectors, and each dot
-    /// product is taken sixteen int8 components at a time in int32: 104,000 windows in
-    /// 4 ms on one core, against 40 ms in float (docs/benchmarks.md).
+    /// product is taken sixteen int8 components at a time in int32, ten times faster than in
+    /// float (docs/benchmarks.md).
     public func nearest(_ query: [Float], limit: Int) -> [(key: Int64, similarity: Float)] {
         guard query.count == dimension, dimension > 0, limit > 0 else { return [] }
         let quantised = QuantisedVector(query)
