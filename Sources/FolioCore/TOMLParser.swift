@@ -5,7 +5,7 @@
 /// none). A key defined twice, or a table opened twice, is an error, as the format says.
 ///
 /// Folio's own, so that the programs need no Foundation (the TOML library it used before
-/// brought Foundation's calendars and ICU's data, about 45 MB in every program).
+/// brought Foundation's calendars and ICU's data into every program; docs/benchmarks.md).
 ///
 /// Related documentation: <https://toml.io/en/v1.0.0>
 public struct TOMLParser {
@@ -72,7 +72,8 @@ public struct TOMLParser {
         if isArray {
             let parent = Array(names.dropLast().map(PathStep.key))
             let last = names.last!
-            // The closure must not reach `self`, which `modify` holds: what it needs is taken first.
+            // The closure must not reach `self`, which `modify` holds: what it needs is
+            // taken first.
             let isStatic = sealed.contains(path(of: parent) + [last])
             let notAnArray = failure("\(names.joined(separator: ".")) is already defined as something else than an array of tables")
             try modify(parent) { (table: inout TOMLTable) throws(Failure) in

@@ -5,22 +5,21 @@ internal import FolioCore
 /// smallest first (many small files indexed before one huge one).
 ///
 /// Large files are read one at a time: two workers each reading a large PDF at once were
-/// what made the daemon's peak memory (each then held up to 100 MiB). With more than one worker,
-/// a large file is handed out as soon as no worker reads one, ahead of the small files,
+/// what made the daemon's peak memory (docs/benchmarks.md). With more than one worker, a
+/// large file is handed out as soon as no worker reads one, ahead of the small files,
 /// so that large files are read one after another beside the small ones rather than two
 /// at a time at the end.
 ///
 /// While a worker holds a tesseract engine (`WorkerPool.grantTurns`), the others get light
 /// files only: small, and of a kind OCR never reads.
 struct IndexQueue {
-    /// Files from this size on are large. When this was chosen (MuPDF's budget 64 MiB), every
-    /// PDF of the benchmark corpus that made MuPDF hold more than 40 MiB was over 5 MB, and
-    /// none under 4 MB held more than 40.
+    /// Files from this size on are large: below it, no PDF of the benchmark corpus made MuPDF
+    /// hold much (docs/benchmarks.md).
     static let largeFileBytes: Int64 = 4 << 20
 
     /// Light files are under this size and text, Markdown or HTML: a worker reading one
     /// holds little more than when it started (the text loader holds a file's text whole,
-    /// about 9 bytes for each byte of a 1.6 MB file).
+    /// several bytes for each byte of the file).
     static let lightFileBytes: Int64 = 1 << 20
 
     /// What the other workers are doing, which decides what the next file may be.

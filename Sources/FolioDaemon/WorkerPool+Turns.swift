@@ -1,14 +1,14 @@
 internal import FolioProtocol
 
 extension WorkerPool {
-    /// OCR takes turns, so that a worker recognising a page (about 90 MiB: the engine, the
-    /// page and tesseract's two copies of it) is alone with the daemon, which keeps the
-    /// peak under the 150 MB goal (docs/benchmarks.md). A waiting worker gets its turn once
-    /// no other worker reads; idle workers are ended meanwhile (`dispatch`). One engine
-    /// lives at a time: a worker asking for its document's first page while another holds
-    /// one, or while another is given its turn, is told to put its document off, and does
-    /// so at once (it answers `putOff`); its file goes back to the queue, and goes first at
-    /// the next turn, so that it is not put off again and again.
+    /// OCR takes turns, so that a worker recognising a page (the most a worker holds: the
+    /// engine, the page and tesseract's two copies of it) is alone with the daemon, which
+    /// keeps the peak under the 150 MB goal (docs/benchmarks.md). A waiting worker gets its
+    /// turn once no other worker reads; idle workers are ended meanwhile (`dispatch`). One
+    /// engine lives at a time: a worker asking for its document's first page while another
+    /// holds one, or while another is given its turn, is told to put its document off, and
+    /// does so at once (it answers `putOff`); its file goes back to the queue, and goes
+    /// first at the next turn, so that it is not put off again and again.
     mutating func grantTurns(now: Int64) -> [WorkerAction] {
         var actions: [WorkerAction] = []
         if workers.contains(where: \.hadTurn) {

@@ -143,8 +143,8 @@ public struct WorkerPool: Sendable {
         return id
     }
 
-    /// Ends the idle workers: an idle worker still holds 20 to 40 MiB (its libraries,
-    /// tesseract's among them once it has read a scan), which is in the way while a page
+    /// Ends the idle workers: an idle worker still holds its libraries (tesseract's among
+    /// them once it has read a scan; docs/benchmarks.md), which are in the way while a page
     /// is recognised (nothing is handed out then) or while the embedder opens its model.
     /// The next `dispatch` starts workers again (tens of milliseconds).
     public mutating func endIdleWorkers() -> [WorkerAction] {

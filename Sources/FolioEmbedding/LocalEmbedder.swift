@@ -8,8 +8,7 @@ internal import Glibc
 public final class LocalEmbedder: Embedder, @unchecked Sendable {
     public let identity: EmbeddingModelIdentity
     /// One window per run: as fast as batches on two cores (no padding to the longest of a
-    /// batch), and the least memory (docs/benchmarks.md: 20 windows/s and 214 MiB, against
-    /// 17/s and 440 MiB at peak for batches of four).
+    /// batch), and the least memory (docs/benchmarks.md).
     public let batchSize = 1
     /// The model's window, in tokens with `[CLS]` and `[SEP]`: all-MiniLM-L6-v2 was trained
     /// on 256 and reads no further.

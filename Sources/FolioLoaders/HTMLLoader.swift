@@ -11,7 +11,8 @@ internal import CLibXML2
 /// The page is read as a stream of elements (libxml2's SAX interface), never built as a
 /// tree: memory stays with the text, and markup nested however deep is read whole.
 ///
-/// Related documentation: <https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-HTMLparser.html>
+/// Related documentation:
+/// <https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-HTMLparser.html>
 public struct HTMLLoader: DocumentLoader {
     public var kind: DocumentKind { .html }
 
@@ -64,8 +65,8 @@ public struct HTMLLoader: DocumentLoader {
         return true
     }
 
-    /// What libxml2 is given at a time. Parsed as a stream, a page is never held as a tree:
-    /// the tree of a 2.5 MB page took 40 MiB.
+    /// What libxml2 is given at a time. Parsed as a stream, a page is never held as a tree,
+    /// which takes many times the page's size (docs/benchmarks.md).
     private static let chunkBytes = 256 << 10
 
     /// libxml2 must be initialised once, before threads use it.

@@ -47,8 +47,9 @@ public struct LoaderRegistry: Sendable {
 
     /// Ends this process's idle tesseract engines and gives their memory back to the
     /// system: a daemon worker does so after each document it recognised pages of, so that
-    /// only the worker whose turn it is holds one (an engine is 8 to 10 MiB beside the
-    /// dictionaries tesseract keeps cached for the next; starting one again takes 0.07 s).
+    /// only the worker whose turn it is holds one (an engine holds megabytes beside the
+    /// dictionaries tesseract keeps cached for the next, and starts again quickly;
+    /// docs/benchmarks.md).
     public static func releaseOCREngines() {
         OCREngine.pool.drain()
         folio_tesseract_return_memory()

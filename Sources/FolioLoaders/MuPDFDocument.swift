@@ -10,10 +10,9 @@ final class MuPDFDocument: PDFDocument {
     let pageCount: Int
     private let labelRanges: [folio_mupdf_label_range]
 
-    /// What MuPDF may hold for one document before its caches are dropped after a page.
-    /// Unbounded, the largest of the benchmark corpus's 915 PDFs take 92, 82, 55 and 50 MiB;
-    /// six pass 32 MiB. At 32 MiB, callgrind counts 1.5% to 2.1% more instructions on the
-    /// three largest manuals (2.4% to 3.0% at 24 MiB), every other PDF none.
+    /// What MuPDF may hold for one document before its caches are dropped after a page:
+    /// unbounded, a few large manuals took several times this; bounded here, they cost a
+    /// few percent more instructions and every other PDF none (docs/benchmarks.md).
     static let memoryBudget = 32 << 20
 
     init(path: String, memoryBudget: Int = MuPDFDocument.memoryBudget) throws(PDFOpenError) {

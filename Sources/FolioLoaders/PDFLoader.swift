@@ -21,12 +21,12 @@ public struct PDFLoader: DocumentLoader {
     static let scanCoverage = 0.25
 
     /// The most a page's images may take to draw for OCR. The worker recognising a page is
-    /// alone with the daemon (`WorkerPool.grantTurns`) and holds about 60 MiB besides (its
-    /// program and libraries, tesseract's engine, MuPDF's document) and the page it draws
-    /// (9 MiB): this keeps them under the 150 MB goal. An A4 page scanned at 300 DPI in
-    /// colour takes 35 MB, at 600 DPI in gray 35 MB; a 12-megapixel photograph stored as a
-    /// progressive JPEG, as phones and cameras write them, takes over 100 MB (libjpeg holds
-    /// the whole image's coefficients while it decodes), and is not read by OCR.
+    /// alone with the daemon (`WorkerPool.grantTurns`) and holds its program and libraries,
+    /// tesseract's engine, MuPDF's document and the page it draws besides: this keeps them
+    /// under the 150 MB goal, and still draws a page scanned at 300 DPI in colour or 600 DPI
+    /// in gray. A photograph stored as a progressive JPEG, as phones and cameras write them,
+    /// takes more (libjpeg holds the whole image's coefficients while it decodes), and is
+    /// not read by OCR (docs/benchmarks.md).
     static let maxDrawingBytes = Double(48 << 20)
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {

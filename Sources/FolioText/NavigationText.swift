@@ -109,7 +109,7 @@ public enum NavigationText {
 
     /// A page number: 1 to 4 digits, or a lower-case roman numeral of at most 6 letters
     /// (also what a snippet's column of page numbers is made of). Inlinable: called for
-    /// every short word of a snippet, unspecialised it cost 7,000 instructions a word.
+    /// every short word of a snippet, where an unspecialised call cost more than the test.
     @inlinable
     public static func isPageNumber<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
         (1...4).contains(text.count) && text.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }

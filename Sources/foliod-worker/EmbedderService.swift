@@ -88,9 +88,9 @@ final class EmbedderService: @unchecked Sendable {
                 server.answer(entry.fd, WireProtocol.encode(answer(line, queries: &queries)))
                 // What the query took (its tokens, the model's run, the vectors read, their
                 // array grown step by step) goes back once it is answered: kept until the
-                // queries paused, it held 147.5 to 151 MiB through 30 queries instead of
-                // 147. The client has its answer; the next query faults about 180 pages
-                // in again (docs/benchmarks.md).
+                // queries paused, the embedder's memory crept up query after query. The
+                // client has its answer; the next query faults a few pages in again
+                // (docs/benchmarks.md).
                 LocalEmbedder.returnFreedMemory()
             }
             if state.withLock({ MonotonicClock.milliseconds() - $0.lastWork > idleLimit }) { break }
