@@ -48,7 +48,7 @@ import FolioSQLite
         for number in 4700..<4740 {
             try folio.write("Documents/invoices/invoice-\(number).txt", """
                 INVOICE No. INV-2023-\(number)
-                Customer: \(customers[number % 5])
+                Customer: \(number == 4733 ? "Bartholomew Quist" : customers[number % 5])
                 Service: \(services[(number / 5) % 5])
                 Amount due: \(80 + number % 97) EUR
                 """)
@@ -77,6 +77,18 @@ import FolioSQLite
         #expect((first["path"] as? String)?.contains("/invoices/") == true && first["found_by"] as? String != "meaning")
         let shown = try folio.run("folioq", ["--limit", "2", "Kowalczyk boiler"])
         #expect(shown.output.hasPrefix("No document has “Kowalczyk”;"), "\(shown.output)")
+
+        // Ask's passages come from the same search: a question naming the invoice or the
+        // person puts that file's passage first in the prompt.
+        let server = try AskTests.ChatServer(log: folio.home + "/chat-requests.log")
+        try folio.write("config/folio/config.toml", "[ask]\nprovider = \"ollama\"\nurl = \"http://127.0.0.1:\(server.port)\"\nmodel = \"m\"\n")
+        for (question, file) in [("How much is due on invoice INV-2023-4711?", "invoice-4711.txt"),
+                                 ("What service did Bartholomew Quist order?", "invoice-4733.txt")] {
+            let asked = try folio.run("folioq", ["--ask", "--json", question])
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(asked.output.utf8)) as? [String: Any], "\(asked.error)")
+            let passages = try #require(answer["passages"] as? [[String: Any]])
+            #expect(passages.first?["path"] as? String == "\(folio.home)/Documents/invoices/\(file)", "\(question) → \(passages.prefix(3).map { $0["path"] ?? "" })")
+        }
     }
 
     @Test func withoutTheModel_wordsStillWork_andStatusSaysWhy() throws {
@@ -182,6 +194,69 @@ import FolioSQLite
         #expect(indexed.status == 0, "\(indexed.output) \(indexed.error)")
         let elsewhere = try folio.run("folioq", ["--db", other, "--mode", "semantic", "--limit", "1", "--format", "paths", recipe.question])
         #expect(elsewhere.output == folio.home + "/Other/" + recipe.file + "\n", "\(elsewhere.output) \(elsewhere.error)")
+    }
+
+    /// A folder of look-alike notes, each with a word of its own, changed while foliod
+    /// embeds it (notes rewritten with new words, removed, added, renamed): each note's word
+    /// finds that note first, while some notes have no vectors yet and once all have.
+    @Test func aChurnedFolder_findsEachNoteByItsOwnWord() throws {
+        var folio = try Binaries().withSemanticSearch()
+        folio.environment["XDG_RUNTIME_DIR"] = folio.home + "/run"
+        try FileManager.default.createDirectory(atPath: folio.home + "/run", withIntermediateDirectories: true)
+        try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\n")
+        let syllables = ["ka", "zu", "mo", "ri", "te", "vo", "lu", "qi", "be", "sa", "no", "fe"]
+        func word(_ number: Int) -> String {
+            "x" + syllables[number % 12] + syllables[(number / 12) % 12] + syllables[(number / 144) % 12] + "th"
+        }
+        func note(_ number: Int) -> String {
+            "Weekly note: we met the team, reviewed the garden plans and the budget, and spoke of \(word(number)) before lunch."
+        }
+        var words: [String: String] = [:]
+        for number in 0..<150 {
+            try folio.write("Documents/note\(number).txt", note(number))
+            words["note\(number).txt"] = word(number)
+        }
+        let daemon = try folio.spawn("foliod", [])
+        defer {
+            daemon.terminate()
+            daemon.waitUntilExit()
+        }
+        func sources() throws -> [String] {
+            try folio.run("folioctl", ["sources"]).output.split(separator: "\n").filter { !$0.hasPrefix("\t") }
+                .map { String($0.split(separator: "/").last!) }.sorted()
+        }
+        try waitUntil("every note is indexed") { try sources().count == 150 }
+        let documents = folio.home + "/Documents/"
+        for number in 0..<20 {
+            try folio.write("Documents/note\(number).txt", note(1000 + number))
+            words["note\(number).txt"] = word(1000 + number)
+        }
+        for number in 20..<40 {
+            try FileManager.default.removeItem(atPath: documents + "note\(number).txt")
+            words["note\(number).txt"] = nil
+        }
+        for number in 150..<170 {
+            try folio.write("Documents/note\(number).txt", note(number))
+            words["note\(number).txt"] = word(number)
+        }
+        for number in 40..<50 {
+            try FileManager.default.moveItem(atPath: documents + "note\(number).txt", toPath: documents + "moved\(number).txt")
+            words["moved\(number).txt"] = words.removeValue(forKey: "note\(number).txt")
+        }
+        func missed() throws -> [String] {
+            try words.sorted { $0.key < $1.key }.compactMap { file, word in
+                let first = try folio.run("folioq", ["--limit", "1", "--format", "paths", word]).output
+                return first == documents + file + "\n" ? nil : "\(word) → \(first)"
+            }
+        }
+        try waitUntil("the index holds the notes on disk") {
+            try sources() == words.keys.sorted() && folio.run("folioq", ["--limit", "1", "--format", "paths", word(1019)]).output != ""
+        }
+        #expect(try missed() == [], "while embedding")
+        try wait("every note has a vector") {
+            try folio.run("folioctl", ["status"]).output.contains("semantic: complete")
+        }
+        #expect(try missed() == [], "once every note has vectors")
     }
 
     private func wait(_ what: String, _ condition: () throws -> Bool) throws {
