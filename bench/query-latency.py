@@ -2,13 +2,17 @@
 """folioq's latency as a whole process, by mode, on an index that exists, with the
 embedder process running (as foliod keeps it) and without.
 
-    bench/query-latency.py DATA_HOME [--queries FILE.tsv] [--count 60]
+    bench/query-latency.py DATA_HOME [--queries FILE.tsv] [--count 60] [--anchor DIR]
 
 DATA_HOME is the XDG_DATA_HOME of the index (its folio/folio.sqlite). The queries are the
 second column of a queries.tsv (default: ../shared/ir/cranfield's). Prints p50, p95 and
 max in milliseconds per mode, and the embedder's resident memory (after the last query, and
 once the queries paused). Release binaries
 (make release); FOLIO_BIN overrides their folder.
+
+--anchor DIR: another build's binaries (the build before a change), each query run by both
+builds in turn (which goes first alternates), each build with its own embedder: both lists
+and the ratios of this build's p50 and p95 to the anchor's, measured side by side.
 """
 import argparse
 import os
@@ -20,47 +24,69 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def percentiles(times):
+    times = sorted(times)
+    return statistics.median(times), times[int(len(times) * 0.95) - 1], times[-1]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("data_home")
     parser.add_argument("--queries", default=os.path.join(ROOT, "..", "shared", "ir", "cranfield", "queries.tsv"))
     parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--anchor", help="another build's binaries, measured query by query beside these")
     args = parser.parse_args()
-    binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
+    builds = [("this", os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release")))]
+    if args.anchor:
+        builds.append(("anchor", args.anchor))
     with open(args.queries, encoding="utf-8") as file:
         queries = [line.rstrip("\n").split("\t", 1)[1] for line in file if "\t" in line][: args.count]
-    runtime = tempfile.mkdtemp()
-    env = dict(os.environ, XDG_DATA_HOME=args.data_home, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(runtime, "config"))
+    envs = {}
+    for name, _ in builds:
+        runtime = tempfile.mkdtemp()
+        envs[name] = dict(os.environ, XDG_DATA_HOME=args.data_home, XDG_RUNTIME_DIR=runtime,
+                          XDG_CONFIG_HOME=os.path.join(runtime, "config"))
 
-    def measure(name, extra):
-        times = []
-        for query in queries:
-            start = time.perf_counter()
-            subprocess.run([os.path.join(binaries, "folioq"), "--limit", "10", *extra, query], env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            times.append((time.perf_counter() - start) * 1000)
-        times.sort()
-        p95 = times[int(len(times) * 0.95) - 1]
-        print(f"{name:40} p50 {statistics.median(times):6.1f} ms  p95 {p95:6.1f} ms  max {times[-1]:6.1f} ms")
+    def measure(label, extra):
+        times = {name: [] for name, _ in builds}
+        for index, query in enumerate(queries):
+            order = builds if index % 2 == 0 else builds[::-1]
+            for name, binaries in order:
+                start = time.perf_counter()
+                subprocess.run([os.path.join(binaries, "folioq"), "--limit", "10", *extra, query], env=envs[name],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                times[name].append((time.perf_counter() - start) * 1000)
+        for name, _ in builds:
+            p50, p95, most = percentiles(times[name])
+            tag = f" ({name})" if args.anchor else ""
+            print(f"{label + tag:52} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  max {most:6.1f} ms")
+        if args.anchor:
+            (p50, p95, _), (a50, a95, _) = percentiles(times["this"]), percentiles(times["anchor"])
+            print(f"{label + ' (this / anchor)':52} p50 {p50 / a50:6.2f}     p95 {p95 / a95:6.2f}")
 
     measure("lexical", ["--mode", "lexical"])
     measure("hybrid, no embedder (model loaded per query)", [])
-    embedder = subprocess.Popen([os.path.join(binaries, "foliod-worker"), "--embedder"], env=env)
-    socket = os.path.join(runtime, "folio", "embedder.sock")
-    while not os.path.exists(socket):
-        time.sleep(0.05)
-    subprocess.run([os.path.join(binaries, "folioq"), "warm up"], env=env, stdout=subprocess.DEVNULL)
+    embedders = {}
+    for name, binaries in builds:
+        embedders[name] = subprocess.Popen([os.path.join(binaries, "foliod-worker"), "--embedder"], env=envs[name])
+        socket = os.path.join(envs[name]["XDG_RUNTIME_DIR"], "folio", "embedder.sock")
+        while not os.path.exists(socket):
+            time.sleep(0.05)
+        subprocess.run([os.path.join(binaries, "folioq"), "warm up"], env=envs[name], stdout=subprocess.DEVNULL)
     measure("hybrid, embedder running", [])
     measure("semantic, embedder running", ["--mode", "semantic"])
-    def rss():
-        with open(f"/proc/{embedder.pid}/status") as status:
+
+    def rss(process):
+        with open(f"/proc/{process.pid}/status") as status:
             return int(next(line for line in status if line.startswith("VmRSS")).split()[1]) / 1024
 
-    answering = rss()
+    answering = {name: rss(process) for name, process in embedders.items()}
     time.sleep(2)
-    print(f"embedder resident memory: {answering:.1f} MiB after the last query, {rss():.1f} MiB 2 s later")
-    embedder.terminate()
-    embedder.wait()
+    for name, process in embedders.items():
+        tag = f" ({name})" if args.anchor else ""
+        print(f"embedder resident memory{tag}: {answering[name]:.1f} MiB after the last query, {rss(process):.1f} MiB 2 s later")
+        process.terminate()
+        process.wait()
 
 
 main()

@@ -31,7 +31,10 @@ struct AnyTermRanking: LexicalStrategy {
         let given = terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
         let common = terms.indices.map { given[$0] == nil ? nil : facts.commonWord(terms[$0]) }
         let counted = common.contains { $0 != nil }
-        guard let bm25 = try BM25Terms(db, matching: any, lengths: counted) else { return [] }
+        guard let bm25 = try BM25Terms(db, matching: any, lengths: counted) else {
+            for term in terms { facts.sightings.held[term] = false }
+            return []
+        }
         var walked: [String: [(chunk: Int64, weight: Double)]] = [:]
         func walkedRows(_ index: Int) throws -> [(chunk: Int64, weight: Double)] {
             let expression = terms[index].expression
@@ -42,6 +45,7 @@ struct AnyTermRanking: LexicalStrategy {
                     weighed(try walk(db, expression, in: nil), bm25: bm25)
                 }
             }
+            facts.sightings.held[terms[index]] = !walked[expression]!.isEmpty
             return walked[expression]!
         }
         if !counted, let listed = try ListedTerm(db, terms: terms, given: given, facts: facts, bm25: bm25) {
@@ -49,6 +53,7 @@ struct AnyTermRanking: LexicalStrategy {
             for index in terms.indices {
                 scores.add(index == listed.index ? try listed.rows(db, besides: terms, bm25: bm25) : try walkedRows(index))
             }
+            facts.sightings.held[terms[listed.index]] = true
             let best = scores.best(limit)
             // A chunk left out holds the listed term alone and weighs at most its bound.
             if best.count == limit, let last = best.last, -last.score > listed.bound { return best }
@@ -57,6 +62,7 @@ struct AnyTermRanking: LexicalStrategy {
         for (index, term) in terms.enumerated() {
             if let given = given[index], let word = common[index] {
                 try addCounted(db, word: word.term, idf: bm25.idf(given), expression: term.expression, bm25: bm25, to: &scores)
+                facts.sightings.held[term] = true
                 continue
             }
             scores.add(try walkedRows(index))

@@ -71,7 +71,7 @@ enum IndexSearch {
         let ranked: [RankedChunk]? = request.mode == .semantic && hasMeaning
             ? nil : try lexicalRanking(db, request: request, facts: facts, depth: hasMeaning ? Fusion.depth : request.limit)
         let (unmatched, matched) = try ranked?.contains(where: \.matchesAll) == true
-            ? ([], true) : unmatchedWords(db, request.query)
+            ? ([], true) : unmatchedWords(db, request.query, facts: facts)
         return WordMatches(ranked: ranked, unmatchedWords: unmatched, wordsMatched: matched, indexHasMeaning: hasMeaning)
     }
 
@@ -85,11 +85,12 @@ enum IndexSearch {
             SearchResults(hits: hits, mode: mode, unmatchedWords: words.unmatchedWords, wordsMatched: words.wordsMatched)
         }
         guard request.limit > 0, !request.query.isEmpty else { return found([]) }
-        let facts = try TermFacts(db, query: request.query)
         // Not ranked in the first phase when meaning alone was to be searched.
         func lexicalRanking() throws -> [RankedChunk] {
-            try words.ranked ?? Self.lexicalRanking(db, request: request, facts: facts, depth: request.limit)
+            try words.ranked ?? Self.lexicalRanking(db, request: request, facts: TermFacts(db, query: request.query), depth: request.limit)
         }
+        // Only the excluded words are asked of the windows found by meaning.
+        let facts = try TermFacts(db, terms: request.query.excluded)
         switch mode {
         case .lexical:
             return found(try hits(db, for: lexicalRanking().prefix(request.limit).map { FusedHit(match: $0) }, request: request))
@@ -108,13 +109,20 @@ enum IndexSearch {
     }
 
     /// The required terms no chunk holds (`SearchResults.unmatchedWords`), and whether a
-    /// chunk holds any: asked only when no chunk holds them all, one FTS5 look-up a term
-    /// (not the count of frequent terms, which a deletion since leaves behind).
-    private static func unmatchedWords(_ db: SQLiteConnection, _ query: SearchQuery) throws -> ([String], Bool) {
+    /// chunk holds any: asked only when no chunk holds them all. What the ranking saw is
+    /// taken (`TermSightings`), and a word the last count of frequent terms found in over
+    /// half the chunks (left out of the ranked tiers, `LexicalPlan`) is held; any other term
+    /// is one FTS5 look-up.
+    private static func unmatchedWords(_ db: SQLiteConnection, _ query: SearchQuery, facts: TermFacts) throws -> ([String], Bool) {
         var unmatched: [String] = []
         var matched = false
+        func isHeld(_ term: SearchQuery.Term) throws -> Bool {
+            if let seen = facts.sightings.held[term] { return seen }
+            if let census = facts.census, let chunks = facts.chunks(term), 2 * chunks >= census { return true }
+            return try db.row("SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1", [term.expression], cached: true) != nil
+        }
         for term in query.required.joined() {
-            if try db.value(as: Int64.self, "SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1", [term.expression]) != nil {
+            if try isHeld(term) {
                 matched = true
             } else if !unmatched.contains(term.shown) {
                 unmatched.append(term.shown)

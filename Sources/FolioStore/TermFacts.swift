@@ -19,6 +19,8 @@ struct TermFacts {
 
     /// How many chunks there were at the last count of frequent terms; `nil` before the first.
     let census: Int64?
+    /// What the ranking learnt of the terms as it went.
+    let sightings = TermSightings()
     private let words: [SearchQuery.Term: Word]
 
     /// The facts of `query`'s required and excluded terms.
@@ -59,4 +61,12 @@ struct TermFacts {
         guard let word = words[term], word.common, let indexed = word.indexed.first, let chunks = word.chunks else { return nil }
         return (indexed, Double(chunks))
     }
+}
+
+/// Whether a term is in any chunk, as the ranking saw it for nothing: the second tier walks
+/// each term's chunks (`AnyTermRanking`), so the words no chunk holds are known without an
+/// FTS5 query each (`IndexSearch.unmatchedWords`), which for a long question cost more than
+/// the rest of the words' ranking on a small index (docs/benchmarks.md, "Words first").
+final class TermSightings {
+    var held: [SearchQuery.Term: Bool] = [:]
 }

@@ -278,6 +278,14 @@ import FolioTestSupport
         #expect(withWord.wordsMatched && withWord.unmatchedWords == ["Kowalczyk"] && withWord.foundWithoutEveryWord)
         #expect(withWord.hits.map(\.foundBy) == [.wordsAndMeaning, .meaning])
         #expect(try results("who wrote about the history of that country").hits.first?.path == "/d/poland.txt")
+        // The words no chunk holds, as the second tier saw them, and as FTS5 is asked them
+        // within a folder (ranked there without the walk that sees them).
+        let question = "who wrote the zzqxjw history of boiler invoices"
+        let missing = ["who", "wrote", "the", "zzqxjw"]
+        #expect(try results(question).unmatchedWords == missing)
+        var scoped = SearchRequest(query: SearchQuery(parsing: question), mode: .lexical)
+        scoped.scope = .tree("/d")
+        #expect(try reader.searchResults(scoped).unmatchedWords == missing)
         let closer = NearestWindows(model: model.id, windows: [.init(key: 1, similarity: near + 0.05)])
         let found = try reader.searchResults(SearchRequest(query: SearchQuery(parsing: "Kowalczyk"), mode: .hybrid, meaning: closer))
         #expect(found.hits.map(\.path) == ["/d/poland.txt"] && found.foundWithoutEveryWord)
