@@ -1,12 +1,13 @@
 internal import FolioSQLite
 internal import FolioText
 
-/// What the index knows of a query's terms, read once per search and handed to its plan
-/// (`LexicalPlan`), each ranking (`LexicalStrategy`) and the checks of excluded and
-/// filtered words (`TermPresence`), which each looked the same rows up again: a one-word
-/// term's indexed form (folded and stemmed), and, when the last count of frequent terms
-/// listed it (`Migrations/v0004_leaders.sql`), the chunks that held it, whether its counts
-/// are kept (`Migrations/v0008_term_counts.sql`), and its champion list's newest chunk.
+/// What the index knows of a query's terms, read once in each read of a search and handed
+/// to its plan (`LexicalPlan`), each ranking (`LexicalStrategy`) and the checks of excluded
+/// and filtered words (`TermPresence`), which each looked the same rows up again: a
+/// one-word term's indexed form (folded and stemmed), and, when the last count of frequent
+/// terms listed it (`Migrations/v0004_leaders.sql`), the chunks that held it, whether its
+/// counts are kept (`Migrations/v0008_term_counts.sql`), and its champion list's newest
+/// chunk.
 struct TermFacts {
     struct Word {
         /// What the tokenizer makes of the term: one indexed term, or more for a word it splits.
