@@ -134,7 +134,7 @@ public struct FolioQuery: ParsableCommand {
             Output.error("folioq: the index at \(path) is being created or upgraded; nothing is searchable yet "
                 + "(if foliod is not running, `folioctl index` upgrades it)\n")
             throw ExitStatus.nothing
-        } catch .missing(let path) where (try? ControlClient(socketPath: common.paths.controlSocket).send(.status)) != nil {
+        } catch .missing(let path) where daemonDatabase() == path {
             Output.error("folioq: foliod is creating the index at \(path); nothing is searchable yet\n")
             throw ExitStatus.nothing
         } catch {
@@ -149,6 +149,13 @@ public struct FolioQuery: ParsableCommand {
 }
 
 extension FolioQuery {
+    /// The index the running foliod keeps, if one answers: one daemon serves a user's
+    /// runtime folder, whatever index a query names (`XDG_DATA_HOME`, `--db`).
+    private func daemonDatabase() -> String? {
+        guard case let .status(status) = try? ControlClient(socketPath: common.paths.controlSocket).send(.status) else { return nil }
+        return status.database
+    }
+
     /// Where the query's meaning comes from, when the mode and the query call for it: `nil`
     /// when the search is by words only (a line on standard error says why, when the
     /// configuration cannot be read).

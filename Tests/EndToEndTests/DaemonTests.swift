@@ -454,6 +454,9 @@ import FolioProtocol
             return result.output.split(separator: "\n").count == 40
         }
         #expect(!statuses.contains(2))
+        // Another index, which this foliod does not keep, is not "being created": there is none.
+        let elsewhere = try folio.run("folioq", ["tango"], environment: ["XDG_DATA_HOME": folio.home + "/elsewhere"])
+        #expect(elsewhere.status == 2 && elsewhere.error.contains("no index at \(folio.home)/elsewhere/folio/folio.sqlite"), "\(elsewhere)")
     }
 
     /// A `folioctl` of another build (another protocol version), or of the build before the
