@@ -1,7 +1,7 @@
 public import FolioStore
 
-/// The semantic stage's progress as `folioctl` shows it:
-/// "semantic: 41%, 12,345 of 30,112 windows, 22/s, 13 min left".
+/// The semantic stage's progress as `folioctl` shows it: "semantic: 41%, 12,345 of 30,112
+/// windows, 22/s, 13 min left; 812 of 1,073 documents found by meaning".
 public struct SemanticProgress: Sendable, Equatable, Codable {
     public var coverage: SemanticCoverage
     /// Windows embedded per second lately; `nil` when nothing is being embedded.
@@ -32,6 +32,9 @@ public struct SemanticProgress: Sendable, Equatable, Codable {
         var text = "semantic: \(percent)%, \(Self.grouped(coverage.embedded)) of \(Self.grouped(coverage.embedded + remaining)) windows"
         if let rate { text += ", \(Int(rate.rounded()))/s" }
         if let seconds = secondsLeft { text += ", " + Self.duration(seconds) + " left" }
+        if coverage.documents > 0 {
+            text += "; \(Self.grouped(coverage.documentsWithMeaning)) of \(Self.grouped(coverage.documents)) documents found by meaning"
+        }
         return text
     }
 

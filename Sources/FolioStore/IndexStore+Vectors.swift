@@ -35,14 +35,26 @@ extension IndexStore {
         }
     }
 
-    /// Up to `limit` chunks with at least one window that has no vector of `model`.
+    /// Up to `limit` chunks with at least one window that has no vector of `model`: first
+    /// the documents' openings (their first chunk: the title and how they begin), the most
+    /// recently modified documents first, so that search by meaning finds most documents
+    /// long before the passages of the longest are done; then the other chunks.
     public func chunksAwaitingVectors(model: Int64, limit: Int) throws(StoreError) -> [ChunkText] {
         try read("find windows without vectors") { db in
-            try db.rows("""
+            let openings = try db.rows("""
+                SELECT c.id, d.title, c.section, c.text FROM document d JOIN chunk c ON c.document_id = d.id AND c.ordinal = 0
+                WHERE EXISTS (SELECT 1 FROM chunk_window w WHERE w.chunk_id = c.id
+                              AND NOT EXISTS (SELECT 1 FROM vector v WHERE v.model_id = ? AND v.key = w.key))
+                ORDER BY d.mtime_ns DESC, d.id LIMIT ?
+                """, [model, limit]).map(ChunkText.init(row:))
+            guard openings.count < limit else { return openings }
+            let rest = try db.rows("""
                 SELECT c.id, d.title, c.section, c.text FROM chunk c JOIN document d ON d.id = c.document_id
                 WHERE c.id IN (SELECT DISTINCT w.chunk_id FROM chunk_window w
                                WHERE NOT EXISTS (SELECT 1 FROM vector v WHERE v.model_id = ? AND v.key = w.key) LIMIT ?)
                 """, [model, limit]).map(ChunkText.init(row:))
+            let taken = Set(openings.map(\.id))
+            return openings + rest.filter { !taken.contains($0.id) }.prefix(limit - openings.count)
         }
     }
 
@@ -90,7 +102,13 @@ extension IndexStore {
         let unwindowed = try db.value(as: Int.self, """
             SELECT count(*) FROM chunk c WHERE NOT EXISTS (SELECT 1 FROM chunk_window w WHERE w.chunk_id = c.id)
             """) ?? 0
-        return SemanticCoverage(windows: windows, embedded: embedded, chunksWithoutWindows: unwindowed)
+        let documents = try db.value(as: Int.self, "SELECT count(*) FROM chunk WHERE ordinal = 0") ?? 0
+        let withMeaning = try db.value(as: Int.self, """
+            SELECT count(*) FROM chunk c WHERE c.ordinal = 0 AND EXISTS (
+                SELECT 1 FROM chunk_window w JOIN vector v ON v.model_id = ? AND v.key = w.key WHERE w.chunk_id = c.id)
+            """, [model]) ?? 0
+        return SemanticCoverage(windows: windows, embedded: embedded, chunksWithoutWindows: unwindowed, documents: documents,
+                                documentsWithMeaning: withMeaning)
     }
 
     /// Removes vectors whose window text no chunk has any more; returns how many.

@@ -28,6 +28,9 @@ import Testing
     @Test func line_saysCoverageRateAndTimeLeft() {
         let progress = SemanticProgress(coverage: .init(windows: 30_112, embedded: 12_345, chunksWithoutWindows: 0), rate: 22)
         #expect(progress.line == "semantic: 40%, 12,345 of 30,112 windows, 22/s, 14 min left")
+        let documents = SemanticProgress(coverage: .init(windows: 30_112, embedded: 12_345, chunksWithoutWindows: 0, documents: 1_073,
+                                                         documentsWithMeaning: 812), rate: 22)
+        #expect(documents.line == "semantic: 40%, 12,345 of 30,112 windows, 22/s, 14 min left; 812 of 1,073 documents found by meaning")
         #expect(SemanticProgress(coverage: .init(windows: 3, embedded: 3, chunksWithoutWindows: 0), rate: nil).line == "semantic: complete, 3 windows")
     }
 

@@ -38,7 +38,8 @@ import Testing
         try store.save(Self.record("/d/recipe.txt"), chunks: Self.chunk("two eggs, flour and a pinch of salt"))
         let stage = try SemanticStage(store: store, embedder: Self.embedder.get())
         #expect(try stage.runToCompletion { _ in }.embedded == 2)
-        #expect(try stage.coverage() == SemanticCoverage(windows: 2, embedded: 2, chunksWithoutWindows: 0))
+        #expect(try stage.coverage() == SemanticCoverage(windows: 2, embedded: 2, chunksWithoutWindows: 0, documents: 2,
+                                                                    documentsWithMeaning: 2))
 
         try store.purge(.file("/d/invoice.txt"))
         try store.save(Self.record("/d/car/invoice.txt"), chunks: Self.chunk("vehicle service invoice: 480 EUR for brake pads"))

@@ -48,7 +48,8 @@ import FolioTestSupport
         #expect(try store.chunksWithoutWindows(limit: 10).isEmpty)
         #expect(try store.chunksAwaitingVectors(model: model.id, limit: 10).count == 2)
         try store.saveVectors(model: model.id, [(1, QuantisedVector([1, 0, 0]))])
-        #expect(try store.semanticCoverage(model: model.id) == SemanticCoverage(windows: 2, embedded: 1, chunksWithoutWindows: 0))
+        #expect(try store.semanticCoverage(model: model.id) == SemanticCoverage(windows: 2, embedded: 1, chunksWithoutWindows: 0,
+                                                                                          documents: 1, documentsWithMeaning: 1))
         let reader = try IndexReader(path: database.path)
         let record = try #require(try reader.queryModel())
         #expect(record.id == model.id && record.dimension == 3)
@@ -86,6 +87,32 @@ import FolioTestSupport
         var index = VectorIndex(model: try #require(try reader.queryModel()))
         try reader.refresh(&index)
         #expect(index.keys == [7])
+    }
+
+    /// The documents' openings get their vectors first, the most recently modified first,
+    /// then the rest of their chunks: most documents are found by meaning long before the
+    /// longest are done.
+    @Test func openingsFirst_newestFirst() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        for (name, modified) in [("old", 100), ("new", 300), ("mid", 200)] {
+            var record = TemporaryDatabase.record("/d/\(name).txt")
+            record.signature = FileSignature(size: 1, modificationTimeNanoseconds: Int64(modified), inode: UInt64(modified))
+            try store.save(record, chunks: TemporaryDatabase.chunks(["\(name) opening", "\(name) middle", "\(name) end"]))
+        }
+        let model = try store.embeddingModel(provider: "local", name: "m")
+        var keys: [Int64: Int64] = [:]
+        try store.saveWindows(try store.chunksWithoutWindows(limit: 10).enumerated().map { index, chunk in
+            keys[chunk.id] = Int64(index + 1)
+            return (chunk.id, [Int64(index + 1)])
+        })
+        let first = try store.chunksAwaitingVectors(model: model.id, limit: 4)
+        #expect(first.map(\.text).prefix(3) == ["new opening", "mid opening", "old opening"], "\(first.map(\.text))")
+        #expect(first.count == 4 && !first[3].text.hasSuffix("opening"))
+        try store.saveVectors(model: model.id, first.prefix(3).map { (keys[$0.id]!, QuantisedVector([1, 0])) })
+        let coverage = try store.semanticCoverage(model: model.id)
+        #expect(coverage.documents == 3 && coverage.documentsWithMeaning == 3 && coverage.embedded == 3 && coverage.windows == 9)
+        #expect(try store.chunksAwaitingVectors(model: model.id, limit: 10).allSatisfy { !$0.text.hasSuffix("opening") })
     }
 
     /// Deleting a chunk deletes its windows; the vector stays for a file that comes back.
