@@ -30,13 +30,17 @@ release: deps
 
 # Index ~/Documents (or the folders of ~/.config/folio/config.toml) with the release build,
 # and keep watching it: foliod runs in the background (log in ~/.local/state/folio/foliod.log).
+# Words first: the text of every file is indexed in the foreground, then foliod starts and
+# gives the passages their vectors in the background (a thousand PDFs take most of an hour
+# on two cores); the last lines say how far that is and how long it has left.
 run: release
 	./scripts/install-semantic.sh $(SEMANTIC_DIR) || echo "semantic search stays off: the model could not be installed (see above); Folio searches by words"
 	mkdir -p $(HOME)/Documents $(HOME)/.local/state/folio
-	.build/release/folioctl index $(HOME)/Documents || true
+	.build/release/folioctl index --no-semantic $(HOME)/Documents || true
 	nohup .build/release/foliod >> $(HOME)/.local/state/folio/foliod.log 2>&1 &
-	@sleep 1; .build/release/folioctl status
-	@echo "search with: .build/release/folioq WORDS   (stop the daemon: pkill -TERM foliod)"
+	@for second in $$(seq 30); do sleep 1; .build/release/folioctl status | grep -qE 'semantic: (off|complete)| left' && break; done; \
+	 .build/release/folioctl status
+	@echo "search with: .build/release/folioq WORDS   (by meaning too as the vectors come; stop the daemon: pkill -TERM foliod)"
 
 # The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
 # the real model), the unit and end-to-end tests (their scratch folders in one folder of
