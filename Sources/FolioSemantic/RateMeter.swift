@@ -1,5 +1,5 @@
-/// Windows embedded per second over the last `span` milliseconds: recent enough to follow
-/// a machine that got busy, long enough not to jump with each batch.
+/// Windows (or characters) embedded per second over the last `span` milliseconds: recent
+/// enough to follow a machine that got busy, long enough not to jump with each batch.
 public struct RateMeter: Sendable {
     let span: Int64
     private var samples: [(time: Int64, count: Int)] = []

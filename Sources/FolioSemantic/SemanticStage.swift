@@ -30,10 +30,17 @@ public final class SemanticStage {
         }
     }
 
-    /// Embeds up to about `windows` window texts that have no vector; returns how many were
-    /// embedded (0: the model is complete, and is now marked so). New chunks are cut once
-    /// the windows already cut all have vectors, not at every batch.
-    public func embedBatch(windows: Int = 64) throws(SemanticStageError) -> Int {
+    /// What a batch embedded: its windows, and the characters of the chunks they were cut
+    /// from, which the time left is reckoned in (`SemanticProgress.secondsLeft`).
+    public struct Batch: Sendable {
+        public var windows: Int
+        public var characters: Int
+    }
+
+    /// Embeds up to about `windows` window texts that have no vector (0 windows: the model
+    /// is complete, and is now marked so). New chunks are cut once the windows already cut
+    /// all have vectors, not at every batch.
+    public func embedBatch(windows: Int = 64) throws(SemanticStageError) -> Batch {
         do {
             var pending: [Int64: String] = [:]
             var order: [Int64] = []
@@ -53,7 +60,7 @@ public final class SemanticStage {
             order.removeAll { done.contains($0) }
             if order.isEmpty {
                 if try store.semanticCoverage(model: model.id).isComplete { try store.completeModel(model.id) }
-                return 0
+                return Batch(windows: 0, characters: 0)
             }
             var written = 0
             for start in stride(from: 0, to: order.count, by: embedder.batchSize) {
@@ -62,7 +69,7 @@ public final class SemanticStage {
                 try store.saveVectors(model: model.id, zip(keys, vectors).map { ($0, QuantisedVector($1)) })
                 written += keys.count
             }
-            return written
+            return Batch(windows: written, characters: chunks.reduce(0) { $0 + $1.text.unicodeScalars.count })
         } catch let error as StoreError {
             throw .store(error)
         } catch let error as EmbeddingError {
@@ -102,16 +109,19 @@ extension SemanticStage {
     /// calling `progress` after each batch.
     public func runToCompletion(progress: (SemanticProgress) -> Void) throws(SemanticStageError) -> Summary {
         let start = MonotonicClock.milliseconds()
-        var meter = RateMeter()
+        var meter = RateMeter(), characters = RateMeter()
         meter.record(0, at: start)
+        characters.record(0, at: start)
         var embedded = 0
         var coverage: SemanticCoverage
         do { coverage = try self.coverage() } catch { throw .store(error) }
         var measured = start
         while true {
-            let count = try embedBatch()
+            let batch = try embedBatch()
+            let count = batch.windows
             let now = MonotonicClock.milliseconds()
             meter.record(count, at: now)
+            characters.record(batch.characters, at: now)
             embedded += count
             // Counting the windows reads the whole table: every few seconds, and at the end.
             if count == 0 || now - measured > 3000 {
@@ -120,7 +130,7 @@ extension SemanticStage {
             } else {
                 coverage.embedded += count
             }
-            progress(SemanticProgress(coverage: coverage, rate: meter.rate(at: now)))
+            progress(SemanticProgress(coverage: coverage, rate: meter.rate(at: now), characterRate: characters.rate(at: now)))
             if count == 0 { return Summary(embedded: embedded, milliseconds: now - start, coverage: coverage) }
         }
     }

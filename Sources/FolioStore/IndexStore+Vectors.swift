@@ -107,8 +107,14 @@ extension IndexStore {
             SELECT count(*) FROM chunk c WHERE c.ordinal = 0 AND EXISTS (
                 SELECT 1 FROM chunk_window w JOIN vector v ON v.model_id = ? AND v.key = w.key WHERE w.chunk_id = c.id)
             """, [model]) ?? 0
+        let charactersLeft = try db.value(as: Int.self, """
+            SELECT coalesce(sum(length(c.text)), 0) FROM chunk c
+            WHERE NOT EXISTS (SELECT 1 FROM chunk_window w WHERE w.chunk_id = c.id)
+               OR EXISTS (SELECT 1 FROM chunk_window w WHERE w.chunk_id = c.id
+                          AND NOT EXISTS (SELECT 1 FROM vector v WHERE v.model_id = ? AND v.key = w.key))
+            """, [model]) ?? 0
         return SemanticCoverage(windows: windows, embedded: embedded, chunksWithoutWindows: unwindowed, documents: documents,
-                                documentsWithMeaning: withMeaning)
+                                documentsWithMeaning: withMeaning, charactersLeft: charactersLeft)
     }
 
     /// Removes vectors whose window text no chunk has any more; returns how many.

@@ -164,7 +164,7 @@ final class EmbedderService: @unchecked Sendable {
     /// a look for new work every ten seconds (at once when foliod says `resume`).
     private func embedInBackground(_ embedder: any Embedder) {
         var stage: SemanticStage?
-        var meter = RateMeter()
+        var meter = RateMeter(), characters = RateMeter()
         var nextLook: Int64 = 0
         var lastCoverage: Int64 = 0
         while true {
@@ -180,16 +180,26 @@ final class EmbedderService: @unchecked Sendable {
             }
             do {
                 if stage == nil { stage = try SemanticStage(store: IndexStore(path: databasePath), embedder: embedder) }
-                let count = try stage!.embedBatch(windows: 32)
+                let batch = try stage!.embedBatch(windows: 32)
+                let count = batch.windows
                 LocalEmbedder.returnFreedMemory()
                 let done = MonotonicClock.milliseconds()
                 meter.record(count, at: done)
+                characters.record(batch.characters, at: done)
                 if count == 0 || done - lastCoverage > 5000 {
                     let coverage = try stage!.coverage()
                     lastCoverage = done
-                    state.withLock { $0.progress = SemanticProgress(coverage: coverage, rate: count == 0 ? nil : meter.rate(at: done)) }
+                    state.withLock {
+                        $0.progress = SemanticProgress(coverage: coverage, rate: count == 0 ? nil : meter.rate(at: done),
+                                                       characterRate: count == 0 ? nil : characters.rate(at: done))
+                    }
                 } else {
-                    state.withLock { $0.progress?.coverage.embedded += count }
+                    state.withLock { state in
+                        guard var progress = state.progress else { return }
+                        progress.coverage.embedded += count
+                        progress.coverage.charactersLeft = max(0, progress.coverage.charactersLeft - batch.characters)
+                        state.progress = progress
+                    }
                 }
                 state.withLock {
                     $0.lastError = nil

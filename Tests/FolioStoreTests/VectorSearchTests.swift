@@ -49,7 +49,7 @@ import FolioTestSupport
         #expect(try store.chunksAwaitingVectors(model: model.id, limit: 10).count == 2)
         try store.saveVectors(model: model.id, [(1, QuantisedVector([1, 0, 0]))])
         #expect(try store.semanticCoverage(model: model.id) == SemanticCoverage(windows: 2, embedded: 1, chunksWithoutWindows: 0,
-                                                                                          documents: 1, documentsWithMeaning: 1))
+                                                                                          documents: 1, documentsWithMeaning: 1, charactersLeft: 4))
         let reader = try IndexReader(path: database.path)
         let record = try #require(try reader.queryModel())
         #expect(record.id == model.id && record.dimension == 3)
@@ -112,6 +112,7 @@ import FolioTestSupport
         try store.saveVectors(model: model.id, first.prefix(3).map { (keys[$0.id]!, QuantisedVector([1, 0])) })
         let coverage = try store.semanticCoverage(model: model.id)
         #expect(coverage.documents == 3 && coverage.documentsWithMeaning == 3 && coverage.embedded == 3 && coverage.windows == 9)
+        #expect(coverage.charactersLeft == ["old", "new", "mid"].reduce(0) { $0 + "\($1) middle".count + "\($1) end".count })
         #expect(try store.chunksAwaitingVectors(model: model.id, limit: 10).allSatisfy { !$0.text.hasSuffix("opening") })
     }
 
