@@ -18,11 +18,14 @@ protocol LexicalStrategy {
     /// Whether its chunks hold none of the query's excluded words already (their
     /// expression excludes them); else they are checked after (`TermPresence`).
     var excludes: Bool { get }
+    /// Whether it gives only each document's best chunk (text before contents pages).
+    var onePerDocument: Bool { get }
 }
 
 extension LexicalStrategy {
     var ranksEveryMatch: Bool { true }
     var excludes: Bool { false }
+    var onePerDocument: Bool { false }
 }
 
 /// What a strategy is chosen by: one tier's plan, the search it is for, and what the index

@@ -48,8 +48,9 @@ import FolioText
                     let strategy = try #require(try given.strategy.init(db, context), "\(text)")
                     let found = try Self.kept(db, strategy.best(db, limit: 100_000), excluding: strategy.excludes ? [] : request.query.excluded,
                                               context: context)
-                    let oracle = try Self.kept(db, FullTextRanking(db, context).best(db, limit: 100_000), excluding: [], context: context)
+                    var oracle = try Self.kept(db, FullTextRanking(db, context).best(db, limit: 100_000), excluding: [], context: context)
                         .filter { given.scoped ? try Self.isInScope(db, $0.chunk, request) : true }
+                    if strategy.onePerDocument { oracle = try Self.bestOfEachDocument(db, oracle) }
                     #expect(!oracle.isEmpty, "\(text)")
                     // A champion list's best, weighed when the list was made (a chunk written since
                     // moves the average length): their order.
@@ -74,6 +75,21 @@ import FolioText
         let kept = context.plan.filter.isEmpty
             ? nil : try TermPresence.chunks(db, holdingAll: context.plan.filter, among: ranked.map(\.chunk), facts: context.facts)
         return ranked.filter { !out.contains($0.chunk) && kept?.contains($0.chunk) != false }
+    }
+
+    /// Each document's first chunk of `ranked` (best first), text before contents pages, in
+    /// that order.
+    static func bestOfEachDocument(_ db: SQLiteConnection, _ ranked: [(chunk: Int64, score: Double)]) throws
+        -> [(chunk: Int64, score: Double)] {
+        var seen: Set<Int64> = []
+        var text: [(chunk: Int64, score: Double)] = [], navigation: [(chunk: Int64, score: Double)] = []
+        let ordered = try ranked.map { match in
+            let row = try #require(try db.row("SELECT document_id, coalesce(navigation, 0) AS navigation FROM chunk WHERE id = ?", [match.chunk]))
+            return (match: match, document: row["document_id"] as Int64, navigation: row["navigation"] as Bool)
+        }
+        for entry in ordered where !entry.navigation && seen.insert(entry.document).inserted { text.append(entry.match) }
+        for entry in ordered where entry.navigation && seen.insert(entry.document).inserted { navigation.append(entry.match) }
+        return text + navigation
     }
 
     static func isInScope(_ db: SQLiteConnection, _ chunk: Int64, _ request: SearchRequest) throws -> Bool {
