@@ -89,16 +89,14 @@ enum IndexSearch {
         func lexicalRanking() throws -> [RankedChunk] {
             try words.ranked ?? Self.lexicalRanking(db, request: request, facts: TermFacts(db, query: request.query), depth: request.limit)
         }
-        // Only the excluded words are asked of the windows found by meaning.
-        let facts = try TermFacts(db, terms: request.query.excluded)
         switch mode {
         case .lexical:
             return found(try hits(db, for: lexicalRanking().prefix(request.limit).map { FusedHit(match: $0) }, request: request))
         case .semantic:
-            let ranked = try semanticRanking(db, request: request, facts: facts, depth: request.limit, wordsMatched: words.wordsMatched)
+            let ranked = try semanticRanking(db, request: request, depth: request.limit, wordsMatched: words.wordsMatched)
             return found(try hits(db, for: Fusion.semanticOnly(ranked), request: request))
         case .hybrid:
-            let semantic = try semanticRanking(db, request: request, facts: facts, depth: Fusion.depth, wordsMatched: words.wordsMatched)
+            let semantic = try semanticRanking(db, request: request, depth: Fusion.depth, wordsMatched: words.wordsMatched)
             let lexical = try lexicalRanking()
             let unembedded = try unembedded(db, lexical, besides: semantic, model: meaning!.model, allChunks: request.allChunks)
             let population = lexical.count < Fusion.depth ? try population(db, request) : 0
@@ -118,7 +116,7 @@ enum IndexSearch {
         var matched = false
         func isHeld(_ term: SearchQuery.Term) throws -> Bool {
             if let seen = facts.sightings.held[term] { return seen }
-            if let census = facts.census, let chunks = facts.chunks(term), 2 * chunks >= census { return true }
+            if facts.isInHalfTheChunks(term) { return true }
             return try db.row("SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1", [term.expression], cached: true) != nil
         }
         for term in query.required.joined() {
@@ -257,8 +255,7 @@ enum IndexSearch {
     /// request's scope and kinds and without its excluded words.
     /// Windows below `Fusion.leastSimilarity(for:wordsMatched:)` are no match: a query about
     /// tomatoes does not list every document by how little it is about them.
-    private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, facts: TermFacts, depth: Int,
-                                        wordsMatched: Bool) throws -> [RankedChunk] {
+    private static func semanticRanking(_ db: SQLiteConnection, request: SearchRequest, depth: Int, wordsMatched: Bool) throws -> [RankedChunk] {
         guard let meaning = request.meaning else { return [] }
         let floor = Fusion.leastSimilarity(for: request.query, wordsMatched: wordsMatched)
         let near = meaning.windows.filter { $0.similarity >= floor }
@@ -275,8 +272,9 @@ enum IndexSearch {
             candidates.append(RankedChunk(chunk: row["chunk_id"], document: row["document_id"],
                                           score: Double(similarity[row["key"] as Int64] ?? 0), matchesAll: false, navigation: row["navigation"]))
         }
-        let excludedChunks = try TermPresence.chunks(db, holdingAny: request.query.excluded, among: Array(Set(candidates.map(\.chunk))),
-                                                     facts: facts)
+        let excluded = request.query.excluded
+        let excludedChunks = excluded.isEmpty ? [] : try TermPresence.chunks(db, holdingAny: excluded, among: Array(Set(candidates.map(\.chunk))),
+                                                                             facts: TermFacts(db, terms: excluded))
         var seen: Set<Int64> = []
         return candidates
             .filter { !excludedChunks.contains($0.chunk) }

@@ -28,8 +28,7 @@ struct LexicalPlan {
     /// `reduced`: leave out the words in over half the chunks.
     static func tiers(_ facts: TermFacts, _ query: SearchQuery, reduced: Bool) -> (all: LexicalPlan?, any: LexicalPlan?) {
         func isCommon(_ group: [SearchQuery.Term]) -> Bool {
-            guard reduced, group.count == 1, let census = facts.census, let chunks = facts.chunks(group[0]) else { return false }
-            return 2 * chunks >= census
+            reduced && group.count == 1 && facts.isInHalfTheChunks(group[0])
         }
         func plan(_ required: [[SearchQuery.Term]], filter: [[SearchQuery.Term]]) -> LexicalPlan? {
             guard let expression = SearchQuery(required: required, excluded: query.excluded).allTermsExpression else { return nil }

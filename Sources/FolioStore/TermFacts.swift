@@ -56,6 +56,13 @@ struct TermFacts {
         return word.chunks
     }
 
+    /// Whether the last count found `term` in half the chunks or more: a word that weighs
+    /// nothing in BM25 (`LexicalPlan` leaves it out of the ranking) and is surely held.
+    func isInHalfTheChunks(_ term: SearchQuery.Term) -> Bool {
+        guard let census, let chunks = chunks(term) else { return false }
+        return 2 * chunks >= census
+    }
+
     /// The indexed word of a one-word term that is common (its counts are kept), with the
     /// chunks it was in at the last count.
     func commonWord(_ term: SearchQuery.Term) -> (term: String, chunks: Double)? {
