@@ -49,12 +49,11 @@ public final class LauncherSearch {
         // By words alone when meaning cannot be had: a launcher stays quiet about why
         // (folioctl status says it).
         let results = try Searcher(index: reader, meaning: meaning).search(request)
-        let unmatched = results.unmatchedWords.map { "“\($0)”" }.joined(separator: ", ")
         let rows = results.hits.map { hit in
             var row = Self.row(hit)
             // The result says what found it: a launcher has no heading to say it in.
             if hit.foundBy == .meaning {
-                let said = unmatched.isEmpty ? "By meaning" : "No document has \(unmatched); related by meaning"
+                let said = results.unmatchedWords.isEmpty ? "By meaning" : results.noDocumentHas() + "; related by meaning"
                 row.description = row.description.isEmpty ? said : said + " · " + row.description
             }
             return row

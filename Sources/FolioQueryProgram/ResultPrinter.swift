@@ -22,8 +22,8 @@ struct ResultPrinter {
         let found = results.wordsMatched ? "results with the other words, or related by meaning:" : "related by meaning:"
         // The query as typed when none of its words is in the index, else each word missing
         // as the index reads it: “Kowalczyk”, “zzqxjw”.
-        let missing = results.wordsMatched ? results.unmatchedWords.map { "“\($0)”" }.joined(separator: ", ") : "“\(query)”"
-        return style("No document has \(missing); \(found)", "1;33") + "\n\n"
+        let missing = results.noDocumentHas(results.wordsMatched ? nil : [query])
+        return style("\(missing); \(found)", "1;33") + "\n\n"
     }
 
     private func render(_ hit: SearchHit) -> String {

@@ -30,6 +30,12 @@ public struct SearchResults: Sendable, Equatable {
     /// Whether results are shown though no document holds every word of the query: the
     /// front ends then say "No document has …" before them.
     public var foundWithoutEveryWord: Bool { !unmatchedWords.isEmpty && !hits.isEmpty }
+
+    /// What the front ends say of the words no document holds: "No document has
+    /// “Kowalczyk”" (`missing`: the words to name, by default `unmatchedWords`).
+    public func noDocumentHas(_ missing: [String]? = nil) -> String {
+        "No document has " + (missing ?? unmatchedWords).map { "“\($0)”" }.joined(separator: ", ")
+    }
 }
 
 /// The first phase of a search (`SearchIndex.findWords`): the words' ranking, and what the
