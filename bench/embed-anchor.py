@@ -5,8 +5,9 @@ chunks of a Folio database, cuts them into windows by Folio's rule (EmbeddingWin
 most 180 words, equal parts, led by title and section unless the text starts with them),
 tokenizes with Hugging Face's tokenizers (256 tokens at most), and prints windows/s.
 
-    embed-anchor.py DATABASE MODEL_DIR [--every N]
+    embed-anchor.py DATABASE MODEL_DIR [--every N] [--threads 2]
 
+--threads N: ONNX Runtime's intra-op threads (2, as Folio runs it on two cores).
 --every N embeds every Nth distinct window only (in the database's order): a sample of
 the same windows, for a corpus whose whole set would take the anchor an hour.
 """
@@ -37,6 +38,7 @@ def main():
     parser.add_argument("database")
     parser.add_argument("model")
     parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=2, help="ONNX Runtime's intra-op threads (Folio's: 2 on two cores)")
     args = parser.parse_args()
     database, model = args.database, args.model
     rows = sqlite3.connect(database).execute(
@@ -46,7 +48,7 @@ def main():
     tokenizer.enable_truncation(256)
     tokenizer.no_padding()
     options = ort.SessionOptions()
-    options.intra_op_num_threads = 2
+    options.intra_op_num_threads = args.threads
     options.inter_op_num_threads = 1
     options.enable_cpu_mem_arena = False
     session = ort.InferenceSession(model + "/model.onnx", options, providers=["CPUExecutionProvider"])

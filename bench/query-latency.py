@@ -2,7 +2,7 @@
 """folioq's latency as a whole process, by mode, on an index that exists, with the
 embedder process running (as foliod keeps it) and without.
 
-    bench/query-latency.py DATA_HOME [--queries FILE.tsv] [--count 60] [--anchor DIR]
+    bench/query-latency.py DATA_HOME [--queries FILE.tsv] [--count 60] [--anchor DIR] [--path DIR]
 
 DATA_HOME is the XDG_DATA_HOME of the index (its folio/folio.sqlite). The queries are the
 second column of a queries.tsv (default: ../shared/ir/cranfield's). Prints p50, p95 and
@@ -13,6 +13,8 @@ once the queries paused). Release binaries
 --anchor DIR: another build's binaries (the build before a change), each query run by both
 builds in turn (which goes first alternates), each build with its own embedder: both lists
 and the ratios of this build's p50 and p95 to the anchor's, measured side by side.
+--path DIR: every query within that folder (`folioq --path`), whose matches are narrowed
+before they are ranked.
 """
 import argparse
 import os
@@ -35,6 +37,7 @@ def main():
     parser.add_argument("--queries", default=os.path.join(ROOT, "..", "shared", "ir", "cranfield", "queries.tsv"))
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--anchor", help="another build's binaries, measured query by query beside these")
+    parser.add_argument("--path", help="search within this folder (folioq --path), as the matches a scope narrows are ranked")
     args = parser.parse_args()
     builds = [("this", os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release")))]
     if args.anchor:
@@ -53,7 +56,8 @@ def main():
             order = builds if index % 2 == 0 else builds[::-1]
             for name, binaries in order:
                 start = time.perf_counter()
-                subprocess.run([os.path.join(binaries, "folioq"), "--limit", "10", *extra, query], env=envs[name],
+                scope = ["--path", args.path] if args.path else []
+                subprocess.run([os.path.join(binaries, "folioq"), "--limit", "10", *scope, *extra, query], env=envs[name],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 times[name].append((time.perf_counter() - start) * 1000)
         for name, _ in builds:
