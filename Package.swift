@@ -264,14 +264,14 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioAskTests", dependencies: ["FolioAsk", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",
                                                          "FolioSQLite"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioQueryProgramTests", dependencies: ["FolioQueryProgram", argumentParser], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport", "FolioProtocol", "FolioSQLite"], exclude: ["Fixtures"],
+        .testTarget(name: "EndToEndTests", dependencies: ["FolioTestSupport", "FolioProtocol", "FolioSQLite", "FolioSystem"], exclude: ["Fixtures"],
                     swiftSettings: swiftSettings),
     ]
 )

@@ -23,7 +23,17 @@ public struct CommonOptions: ParsableArguments {
     /// How the programs that start workers (`foliod`, `folioctl index` and `extract`) start
     /// `foliod-worker`: with this database and configuration file.
     public func workerArguments() throws(ExitCode) -> [String] {
-        [try WorkerProgram.locate(), "--db", databasePath] + (config != nil ? ["--config", configurationFile] : [])
+        [try WorkerProgram.locate()] + workerOptions
+    }
+
+    /// How a search starts the embedder when none runs (`MeaningSearch`); `nil` when
+    /// `foliod-worker` is not installed with this program.
+    public var embedderProgram: [String]? {
+        WorkerProgram.find().map { [$0] + workerOptions }
+    }
+
+    private var workerOptions: [String] {
+        ["--db", databasePath] + (config != nil ? ["--config", configurationFile] : [])
     }
 
     /// The configuration: `--config` (which must exist), else the XDG file if there is

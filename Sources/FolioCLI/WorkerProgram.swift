@@ -2,21 +2,30 @@ public import ArgumentParser
 internal import Glibc
 
 /// Where `foliod-worker` is, for the programs that start workers (`foliod`, `folioctl
-/// index` and `extract`).
+/// index` and `extract`) and the searches that start the embedder.
 public enum WorkerProgram {
     /// Beside the running binary (the build folder, or a `bin` it was installed to with
     /// it), else in `../libexec` (`make install`).
     public static func locate() throws(ExitCode) -> String {
-        var executable = CommandLine.arguments[0]
-        if let resolved = realpath("/proc/self/exe", nil) {
-            executable = String(cString: resolved)
-            free(resolved)
-        }
-        let folder = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
-        for candidate in [folder + "/foliod-worker", folder + "/../libexec/foliod-worker"] where access(candidate, X_OK) == 0 {
-            return candidate
-        }
-        Output.error("\(executable): foliod-worker is not beside it nor in \(folder)/../libexec: install it with the other programs (make install)\n")
+        if let found = find() { return found }
+        Output.error("\(runningExecutable): foliod-worker is not beside it nor in \(folder(of: runningExecutable))/../libexec: "
+            + "install it with the other programs (make install)\n")
         throw ExitStatus.error
+    }
+
+    /// Where `foliod-worker` is, or `nil` when it is not installed with this program.
+    public static func find() -> String? {
+        let folder = folder(of: runningExecutable)
+        return [folder + "/foliod-worker", folder + "/../libexec/foliod-worker"].first { access($0, X_OK) == 0 }
+    }
+
+    private static var runningExecutable: String {
+        guard let resolved = realpath("/proc/self/exe", nil) else { return CommandLine.arguments[0] }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func folder(of executable: String) -> String {
+        String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
     }
 }

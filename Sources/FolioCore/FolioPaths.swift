@@ -13,6 +13,10 @@ public struct FolioPaths: Sendable, Equatable {
     public var controlSocket: String { runtimeDirectory + "/control.sock" }
     /// The embedder process's socket, which answers query vectors, in `runtimeDirectory`.
     public var embedderSocket: String { runtimeDirectory + "/embedder.sock" }
+    /// Held by the running embedder (`ProcessLock`): one per session.
+    public var embedderLock: String { runtimeDirectory + "/embedder.lock" }
+    /// What an embedder a search started said when it failed, in `runtimeDirectory`.
+    public var embedderLog: String { runtimeDirectory + "/embedder.log" }
     /// Where installed data (the embedding model, ONNX Runtime) is looked for, first
     /// found first: `$XDG_DATA_HOME`, then each of `$XDG_DATA_DIRS` (`/usr/local/share`
     /// and `/usr/share` when unset), each with `/folio` added.

@@ -211,6 +211,14 @@ public final class Daemon {
             }
             engine.feed(.reindexed(root: root))
             return .done
+        case .startEmbedder:
+            guard let embedder else {
+                return .failed(reason: "foliod's configuration has no search by meaning ([embeddings] provider = \"none\"); restart foliod after changing it")
+            }
+            let running = embedder.pid != nil
+            if let reason = embedder.startOnRequest(at: MonotonicClock.milliseconds()) { return .failed(reason: reason) }
+            if !running, engine.core.isSettled, !engine.core.paused { engine.feed(.embedding) }
+            return .done
         }
     }
 

@@ -42,8 +42,26 @@ final class EmbedderSupervisor {
         // A start when indexing has just settled (new chunks), at the daemon's start, or
         // after a crash.
         guard now, !settled || started == 0 || restart, time >= retryAfter else { return false }
+        return spawn(paused: false, at: time)
+    }
+
+    /// Starts the embedder now, if it is not running, because a search asked for a query's
+    /// meaning and found no embedder to give it; its background stage starts paused when
+    /// foliod is indexing. `nil` when it runs or was started, else why it cannot be.
+    func startOnRequest(at time: Int64) -> String? {
+        reap(at: time)
+        guard pid == nil else { return nil }
+        guard time >= retryAfter else {
+            return "foliod's embedder \(lastExit ?? "failed at its start"); foliod starts it again within ten minutes (folioctl status)"
+        }
+        return spawn(paused: !settled, at: time) ? nil : lastExit
+    }
+
+    private func spawn(paused: Bool, at time: Int64) -> Bool {
         do {
-            let child = try ChildProcess.spawnWithPipes(arguments)
+            // Started paused, rather than signalled at once: a SIGUSR1 that came before the
+            // embedder set its handlers would end it.
+            let child = try ChildProcess.spawnWithPipes(arguments + (paused ? ["--paused"] : []))
             pid = child.pid
             pipes = (child.input, child.output)
             started = time

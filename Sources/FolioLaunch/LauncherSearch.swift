@@ -28,8 +28,8 @@ public final class LauncherSearch {
     }
 
     public let databasePath: String
-    /// Where the query's meaning comes from (the embedder's socket, else the model loaded
-    /// here once); `nil`: search by words only.
+    /// Where the query's meaning comes from (the embedder's socket; the first keystroke
+    /// with none running starts it); `nil`: search by words only.
     private let meaning: MeaningSearch?
     private var reader: IndexReader?
     private var remembered: [ResultID: Row] = [:]

@@ -9,6 +9,9 @@ public enum ControlCommand: Codable, Equatable, Sendable {
     case reload
     /// Extract the documents under `path` (all when `nil`) again.
     case reindex(path: String?)
+    /// Start the embedder process now if it is not running: a search by meaning found none
+    /// to embed its query. `done` once it runs or is started, `failed` with why it cannot be.
+    case startEmbedder
 
     /// The command as one line of the protocol, with its version.
     public var line: [UInt8] { WireProtocol.encode(Envelope(version: WireProtocol.version, body: self)) }

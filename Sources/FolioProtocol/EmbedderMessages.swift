@@ -1,3 +1,4 @@
+internal import FoundationEssentials
 public import FolioStore
 
 /// What is asked of the embedder process on its socket (`FolioPaths.embedderSocket`),
@@ -5,8 +6,8 @@ public import FolioStore
 /// resumes it by signal: `EmbedderSupervisor`.)
 public enum EmbedderRequest: Codable, Sendable, Equatable {
     /// The windows nearest the text's meaning, with the model queries use, from the index
-    /// at `database`: an embedder serving another index answers with an error, and the
-    /// client computes them itself (`folioq --db`, a library's own index).
+    /// at `database`: the embedder's own, or another (`folioq --db`), whose vectors it
+    /// reads too.
     case nearest(text: String, limit: Int, database: String)
     case status
 }
@@ -25,6 +26,45 @@ public struct EmbedderReply: Codable, Sendable, Equatable {
         self.status = status
         self.error = error
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case model, windows, status, error
+    }
+
+    /// The windows go as one base64 string of 12-byte records (the key, then the
+    /// similarity's bits, little-endian): decoding a JSON object per window cost a search
+    /// by meaning more than ranking its words (docs/benchmarks.md).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        model = try container.decodeIfPresent(Int64.self, forKey: .model)
+        status = try container.decodeIfPresent(EmbedderStatus.self, forKey: .status)
+        error = try container.decodeIfPresent(String.self, forKey: .error)
+        let text = try container.decodeIfPresent(String.self, forKey: .windows) ?? ""
+        guard let packed = Data(base64Encoded: text), packed.count % Self.recordSize == 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .windows, in: container, debugDescription: "not windows packed in base64")
+        }
+        windows = packed.withUnsafeBytes { bytes in
+            stride(from: 0, to: bytes.count, by: Self.recordSize).map { offset in
+                NearestWindows.Window(key: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)),
+                                      similarity: Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self))))
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(model, forKey: .model)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encodeIfPresent(error, forKey: .error)
+        var packed = Data(capacity: windows.count * Self.recordSize)
+        for window in windows {
+            withUnsafeBytes(of: window.key.littleEndian) { packed.append(contentsOf: $0) }
+            withUnsafeBytes(of: window.similarity.bitPattern.littleEndian) { packed.append(contentsOf: $0) }
+        }
+        try container.encode(packed.base64EncodedString(), forKey: .windows)
+    }
+
+    private static let recordSize = 12
 }
 
 /// The embedder process as `folioctl status` shows it.

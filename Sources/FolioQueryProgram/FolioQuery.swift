@@ -134,8 +134,16 @@ public struct FolioQuery: ParsableCommand {
             Output.error("folioq: the index at \(path) is being created or upgraded; nothing is searchable yet "
                 + "(if foliod is not running, `folioctl index` upgrades it)\n")
             throw ExitStatus.nothing
-        } catch .missing(let path) where daemonDatabase() == path {
-            Output.error("folioq: foliod is creating the index at \(path); nothing is searchable yet\n")
+        } catch .missing(let path) where common.db == nil {
+            // The first moments of a first start, or before one: nothing indexed is not an
+            // error of the query (a foliod starting may not answer yet). A missing `--db`
+            // names a file that is not there, which is.
+            if daemonDatabase() == path {
+                Output.error("folioq: foliod is creating the index at \(path); nothing is searchable yet\n")
+            } else {
+                Output.error("folioq: nothing is indexed yet (no index at \(path)); start foliod (systemctl --user start foliod) "
+                    + "or index a folder (folioctl index ~/Documents)\n")
+            }
             throw ExitStatus.nothing
         } catch {
             throw ExitStatus.fail("folioq", error)
@@ -169,7 +177,7 @@ extension FolioQuery {
             return nil
         }
         return MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath,
-                             environment: Environment.variables)
+                             environment: Environment.variables, embedderProgram: common.embedderProgram)
     }
 }
 

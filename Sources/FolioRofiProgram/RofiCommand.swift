@@ -40,7 +40,7 @@ public struct RofiCommand: ParsableCommand {
     public func run() throws {
         do {
             let configuration = try common.configuration()
-            let search = LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables))
+            let search = LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables, embedderProgram: common.embedderProgram))
             let opener = Opener(options: configuration.open)
             if let dmenu {
                 try DmenuSession(command: dmenu.split(separator: " ").map(String.init), search: search, opener: opener,

@@ -36,7 +36,7 @@ public struct SearchProviderCommand: ParsableCommand {
         do {
             let configuration = try common.configuration()
             if openResults {
-                let search = LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables))
+                let search = LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables, embedderProgram: common.embedderProgram))
                 let query = words.joined(separator: " ")
                 let page = query.isEmpty
                     ? try ResultsPage.writeOverview(counts: search.counts(), folder: common.paths.runtimeDirectory)
@@ -46,7 +46,7 @@ public struct SearchProviderCommand: ParsableCommand {
                 return
             }
             let server = try DBusServer(idleExitSeconds: idleExit)
-            let launcher = Launcher(search: LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables)), opener: Opener(options: configuration.open),
+            let launcher = Launcher(search: LauncherSearch(databasePath: common.databasePath, meaning: MeaningSearch(configuration: configuration, paths: common.paths, databasePath: common.databasePath, environment: Environment.variables, embedderProgram: common.embedderProgram)), opener: Opener(options: configuration.open),
                                     server: server, paths: common.paths)
             try server.register(GnomeSearchProvider(launcher: launcher))
             try server.register(KRunnerProvider(launcher: launcher))

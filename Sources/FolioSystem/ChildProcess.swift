@@ -3,13 +3,15 @@ internal import Glibc
 /// Starting other programs with `posix_spawn`: an empty signal mask and default signal
 /// handlers (a child spawned from a thread that blocks SIGTERM would otherwise never
 /// receive one), standard input and output as the caller chooses (`/dev/null` otherwise),
-/// and the caller's standard error, so what a child complains of reaches the same log.
+/// and the caller's standard error unless it names another, so what a child complains of
+/// reaches the same log.
 public enum ChildProcess {
     /// Starts `arguments[0]` with `arguments[1...]`; a name without `/` is looked up in
-    /// `PATH`. `newSession` detaches it (setsid), so it outlives the caller and is not
-    /// stopped with the caller's terminal or service. The caller waits for the child.
+    /// `PATH`. `newSession` detaches it (setsid, and no descriptor of the caller's but the
+    /// three standard ones), so it outlives the caller and is not stopped with the caller's
+    /// terminal or service. The caller waits for the child.
     public static func spawn(_ arguments: [String], standardInput: Int32? = nil, standardOutput: Int32? = nil,
-                             newSession: Bool = false) throws(SystemError) -> Int32 {
+                             standardError: Int32? = nil, newSession: Bool = false) throws(SystemError) -> Int32 {
         guard let program = arguments.first, !program.isEmpty else {
             throw SystemError(operation: "posix_spawn", path: "(no program)", code: EINVAL)
         }
@@ -22,6 +24,13 @@ public enum ChildProcess {
             } else {
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", flags, 0)
             }
+        }
+        if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
+        if newSession {
+            // Nothing else of the caller's: a descriptor it inherited (a pipe or socket its
+            // own caller waits on to close, as Foundation's Process does) would stay open
+            // as long as the detached program runs.
+            for descriptor in openDescriptors() { posix_spawn_file_actions_addclose(&actions, descriptor) }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -91,6 +100,19 @@ public enum ChildProcess {
         }
         close(child.output)
         return (try wait(child.pid, program: arguments.first ?? ""), output)
+    }
+
+    /// The descriptors open in this process above standard error.
+    private static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        let own = dirfd(directory)
+        var found: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if let descriptor = Int32(name), descriptor > 2, descriptor != own { found.append(descriptor) }
+        }
+        return found
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (since 2.26), which its headers show only to

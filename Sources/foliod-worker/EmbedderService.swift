@@ -12,6 +12,9 @@ internal import Synchronization
 /// never load a cold model per keystroke, and gives new windows their vectors in the
 /// background, at idle priority, while foliod lets it (`pause` while foliod indexes).
 /// It ends after `[embeddings] idle_minutes` with nothing to do and no query.
+///
+/// A search that finds no embedder starts one without foliod (`EmbedderStarter`); one
+/// runs per session (`ProcessLock`), and foliod's own takes over from such a one.
 final class EmbedderService: @unchecked Sendable {
     let configuration: FolioConfiguration
     let paths: FolioPaths
@@ -28,11 +31,13 @@ final class EmbedderService: @unchecked Sendable {
         var lastError: String?
     }
 
-    public init(configuration: FolioConfiguration, paths: FolioPaths, databasePath: String, environment: [String: String]) {
+    /// `paused`: the background stage waits for foliod's SIGUSR2 (foliod is indexing).
+    public init(configuration: FolioConfiguration, paths: FolioPaths, databasePath: String, environment: [String: String], paused: Bool) {
         self.configuration = configuration
         self.paths = paths
         self.databasePath = databasePath
         self.environment = environment
+        state.withLock { $0.paused = paused }
     }
 
     /// Serves until idle long enough or told to stop (SIGTERM); returns the exit status.
@@ -47,13 +52,22 @@ final class EmbedderService: @unchecked Sendable {
         // foliod's word: SIGUSR1 while it indexes, SIGUSR2 when it is done.
         Glibc.signal(SIGUSR1) { _ in EmbedderService.signalled.store(EmbedderService.pauseSignal, ordering: .relaxed) }
         Glibc.signal(SIGUSR2) { _ in EmbedderService.signalled.store(EmbedderService.resumeSignal, ordering: .relaxed) }
+        // Started by foliod, standard input is a pipe it holds: its end is foliod's end.
+        var input = stat()
+        let parentPipe = fstat(0, &input) == 0 && input.st_mode & S_IFMT == S_IFIFO
+        let lock: ProcessLock
         let embedder: any Embedder
         do {
+            // Another embedder runs or is loading its model: a search started this one in
+            // the same instant, and that one answers.
+            guard let taken = try Self.lock(paths, takingOver: parentPipe) else { return 0 }
+            lock = taken
             embedder = try EmbedderFactory.make(options: configuration.embeddings, paths: paths, environment: environment)
         } catch {
             try? FileDescriptor.writeAll(Array("foliod-worker --embedder: \(error)\n".utf8), to: 2)
             return 2
         }
+        defer { withExtendedLifetime(lock) {} }
         let server: LineServer
         do {
             server = try LineServer(path: paths.embedderSocket)
@@ -64,10 +78,8 @@ final class EmbedderService: @unchecked Sendable {
         let background = BackgroundThread { [self] in embedInBackground(embedder) }
         var queries = QueryAnswerer(databasePath: databasePath, embedder: embedder, configuration: configuration, paths: paths,
                                     environment: environment)
+        var elsewhere: QueryAnswerer?
         let idleLimit = Int64(configuration.embeddings.idleMinutes) * 60_000
-        // Started by foliod, standard input is a pipe it holds: its end is foliod's end.
-        var input = stat()
-        let parentPipe = fstat(0, &input) == 0 && input.st_mode & S_IFMT == S_IFIFO
         while !Self.terminated.load(ordering: .relaxed) {
             var descriptors = ([server.listener] + server.clientDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if parentPipe { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
@@ -85,7 +97,7 @@ final class EmbedderService: @unchecked Sendable {
             if descriptors[0].revents != 0 { server.accept() }
             for entry in descriptors.dropFirst() where entry.revents != 0 {
                 guard let line = server.readLine(from: entry.fd) else { continue }
-                server.answer(entry.fd, WireProtocol.encode(answer(line, queries: &queries)))
+                server.answer(entry.fd, WireProtocol.encode(answer(line, queries: &queries, elsewhere: &elsewhere, embedder: embedder)))
                 // What the query took (its tokens, the model's run, the vectors read, their
                 // array grown step by step) goes back once it is answered: kept until the
                 // queries paused, the embedder's memory crept up query after query. The
@@ -123,7 +135,20 @@ final class EmbedderService: @unchecked Sendable {
         }
     }
 
-    private func answer(_ line: [UInt8], queries: inout QueryAnswerer) -> EmbedderReply {
+    /// Takes the session's embedder lock. One foliod started takes it over: it asks the
+    /// holder, an embedder a search started, to end, and waits for it. `nil`: another holds it.
+    private static func lock(_ paths: FolioPaths, takingOver: Bool) throws(SystemError) -> ProcessLock? {
+        try Directory.makePrivate(paths.runtimeDirectory)
+        if let lock = try ProcessLock.take(paths.embedderLock) { return lock }
+        guard takingOver else { return nil }
+        if let holder = ProcessLock.holder(paths.embedderLock) { kill(holder, SIGTERM) }
+        return try ProcessLock.take(paths.embedderLock, wait: true)
+    }
+
+    /// `elsewhere`: the answerer of the last other index asked (`folioq --db`), which the
+    /// same model serves.
+    private func answer(_ line: [UInt8], queries: inout QueryAnswerer, elsewhere: inout QueryAnswerer?,
+                        embedder: any Embedder) -> EmbedderReply {
         let envelope: EmbedderEnvelope
         do {
             envelope = try WireProtocol.decode(EmbedderEnvelope.self, from: line)
@@ -135,10 +160,14 @@ final class EmbedderService: @unchecked Sendable {
         }
         switch envelope.request {
         case let .nearest(text, limit, database):
-            guard database == queries.databasePath else { return EmbedderReply(error: "this embedder serves \(queries.databasePath), not \(database)") }
             state.withLock { $0.lastWork = MonotonicClock.milliseconds() }
+            if database != queries.databasePath, elsewhere?.databasePath != database {
+                elsewhere = QueryAnswerer(databasePath: database, embedder: embedder, configuration: configuration, paths: paths,
+                                          environment: environment)
+            }
             do {
-                guard let nearest = try queries.nearest(text, limit: limit) else { return EmbedderReply() }
+                let found = database == queries.databasePath ? try queries.nearest(text, limit: limit) : try elsewhere!.nearest(text, limit: limit)
+                guard let nearest = found else { return EmbedderReply() }
                 return EmbedderReply(model: nearest.model, windows: nearest.windows)
             } catch {
                 return EmbedderReply(error: "\(error)")

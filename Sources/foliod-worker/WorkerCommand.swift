@@ -19,6 +19,9 @@ struct WorkerCommand: ParsableCommand {
     @Flag(name: .long, help: "Be the embedder process: answer query vectors and embed new windows in the background.")
     var embedder = false
 
+    @Flag(name: .long, help: "With --embedder: start with the background stage paused (foliod is indexing).")
+    var paused = false
+
     func run() throws {
         let configuration: FolioConfiguration
         do {
@@ -28,7 +31,8 @@ struct WorkerCommand: ParsableCommand {
         }
         let path = common.databasePath
         if embedder {
-            let service = EmbedderService(configuration: configuration, paths: common.paths, databasePath: path, environment: Environment.variables)
+            let service = EmbedderService(configuration: configuration, paths: common.paths, databasePath: path, environment: Environment.variables,
+                                          paused: paused)
             let status = service.run()
             if status != 0 { throw ExitCode(status) }
             return

@@ -1,7 +1,9 @@
 import Foundation
+import FolioSystem
 import FolioTestSupport
 
-/// Runs the built `folioq`, `folioctl` and `foliod` as a user would, in a private home.
+/// Runs the built `folioq`, `folioctl` and `foliod` as a user would, in a private home
+/// with a runtime folder of its own.
 struct Binaries {
     /// The folder of the built products.
     static let directory = BuiltProducts.directory
@@ -14,6 +16,7 @@ struct Binaries {
 
     let home: String
     var environment: [String: String]
+    private let embedderStopper: EmbedderStopper
 
     init() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("folio-e2e-\(UUID().uuidString)").path
@@ -22,8 +25,26 @@ struct Binaries {
         // sight, so these tests see search by words, and Folio's way of going on without the
         // model. `withSemanticSearch()` brings it back.
         environment = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config",
-                       "LANG": "C.UTF-8", "XDG_DATA_DIRS": home + "/no-shared-data"]
+                       "LANG": "C.UTF-8", "XDG_DATA_DIRS": home + "/no-shared-data", "XDG_RUNTIME_DIR": home + "/run"]
+        embedderStopper = EmbedderStopper(lock: home + "/run/folio/embedder.lock")
     }
+
+    /// Ends the embedder a search started in this home (it would otherwise outlive the
+    /// test by its idle minutes) once the last copy of the `Binaries` is gone.
+    private final class EmbedderStopper: Sendable {
+        let lock: String
+
+        init(lock: String) {
+            self.lock = lock
+        }
+
+        deinit {
+            if let pid = ProcessLock.holder(lock) { kill(pid, SIGTERM) }
+        }
+    }
+
+    /// The process id of the embedder answering in this home, if one does.
+    var embedderPid: Int32? { ProcessLock.holder(embedderStopper.lock) }
 
     /// The same home with the data folders where `make test` installs the embedding model.
     func withSemanticSearch() -> Binaries {

@@ -10,9 +10,7 @@ import FolioProtocol
     let documents: String
 
     init() throws {
-        var folio = try Binaries()
-        folio.environment["XDG_RUNTIME_DIR"] = folio.home + "/run"
-        try FileManager.default.createDirectory(atPath: folio.home + "/run", withIntermediateDirectories: true)
+        let folio = try Binaries()
         try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\nworkers = 2\n")
         self.folio = folio
         documents = folio.home + "/Documents"
@@ -441,11 +439,10 @@ import FolioProtocol
         empty = try folio.run("folioq", ["sierra1"])
         #expect(empty.status == 1 && empty.error.contains("being created or upgraded"), "\(empty)")
         try FileManager.default.removeItem(atPath: folio.databasePath)
-        // And against a real start on a new database: once foliod is there (its control
-        // socket, bound before it opens the index), no query ends in an error.
+        // And against a real start on a new database, from the instant foliod is started
+        // (before its control socket is there), no query ends in an error.
         let daemon = try folio.spawn("foliod", [])
         defer { stop(daemon) }
-        try waitUntil("foliod's socket is there", longestPause: 0.001) { FileManager.default.fileExists(atPath: folio.home + "/run/folio/control.sock") }
         var statuses: Set<Int32> = []
         try waitUntil("the files are searchable", longestPause: 0.05) {
             let result = try folio.run("folioq", ["--limit", "100", "--format", "paths", "tango"])
@@ -454,9 +451,13 @@ import FolioProtocol
             return result.output.split(separator: "\n").count == 40
         }
         #expect(!statuses.contains(2))
-        // Another index, which this foliod does not keep, is not "being created": there is none.
+        // Another index, which this foliod does not keep, is not "being created": there is
+        // none yet, which is no error; a --db that names no index is one.
         let elsewhere = try folio.run("folioq", ["tango"], environment: ["XDG_DATA_HOME": folio.home + "/elsewhere"])
-        #expect(elsewhere.status == 2 && elsewhere.error.contains("no index at \(folio.home)/elsewhere/folio/folio.sqlite"), "\(elsewhere)")
+        #expect(elsewhere.status == 1 && elsewhere.error.contains("nothing is indexed yet (no index at \(folio.home)/elsewhere/folio/folio.sqlite)"),
+                "\(elsewhere)")
+        let named = try folio.run("folioq", ["--db", folio.home + "/elsewhere.sqlite", "tango"])
+        #expect(named.status == 2 && named.error.contains("no index at \(folio.home)/elsewhere.sqlite"), "\(named)")
     }
 
     /// A `folioctl` of another build (another protocol version), or of the build before the

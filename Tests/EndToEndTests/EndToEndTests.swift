@@ -63,9 +63,12 @@ import FolioProtocol
     }
 
     @Test func nothingFound_exitsOne_andErrorsExitTwo() throws {
+        // Nothing indexed yet is not an error; an index named that is not there is one.
         let missing = try folio.run("folioq", ["anything"])
-        #expect(missing.status == 2)
-        #expect(missing.error.contains("folioctl index"))
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("nothing is indexed yet") && missing.error.contains("folioctl index"))
+        let named = try folio.run("folioq", ["--db", folio.home + "/nowhere.sqlite", "anything"])
+        #expect(named.status == 2 && named.error.contains("folioctl index"))
         #expect(!FileManager.default.fileExists(atPath: folio.databasePath), "folioq never creates a database")
 
         _ = try index()

@@ -33,7 +33,6 @@ import Foundation
         }
         try folio.write("config/folio/config.toml", "[open]\ncommand = [\"\(folio.home)/bin/record\", \"{path}\", \"{page}\"]\n")
         folio.environment["PATH"] = folio.home + "/bin:/usr/bin:/bin"
-        folio.environment["XDG_RUNTIME_DIR"] = folio.home + "/run"
         folio.environment["WAYLAND_DISPLAY"] = "wayland-test"
         let indexed = try folio.run("folioctl", ["index", folio.home + "/Documents"])
         #expect(indexed.status == 0, "\(indexed.output)\(indexed.error)")

@@ -21,6 +21,7 @@ import FolioSQLite
         let index = try folio.run("folioctl", ["index", folio.home + "/Documents"])
         #expect(index.status == 0)
         #expect(index.output.contains("semantic: local:all-MiniLM-L6-v2, 6 windows, 6 embedded"), "\(index.output)")
+        try folio.startEmbedder()
         for item in Self.paraphrases {
             let lexical = try folio.run("folioq", ["--mode", "lexical", "--format", "paths", item.question])
             #expect(lexical.status == 1, "words found \(lexical.output) for \(item.question)")
@@ -58,6 +59,7 @@ import FolioSQLite
             try folio.write("Documents/notes/note-\(index).txt", "A short note about the week, the garden and the \(word) we saw.")
         }
         #expect(try folio.run("folioctl", ["index", folio.home + "/Documents"]).status == 0)
+        try folio.startEmbedder()
         for query in ["INV-2023-4711", "4711", "invoice 4711"] {
             let found = try folio.run("folioq", ["--format", "paths", "--limit", "3", query])
             #expect(found.output.split(separator: "\n").first == "\(folio.home)/Documents/invoices/invoice-4711.txt", "\(query) → \(found.output)")
@@ -121,6 +123,7 @@ import FolioSQLite
         let models = try SQLiteDatabase(path: folio.databasePath, access: .readOnly, busyTimeoutMilliseconds: 1000)
             .read { try $0.values(as: String.self, "SELECT name FROM embedding_model") }
         #expect(models == ["~/models/minilm-copy"])
+        try folio.startEmbedder()
         #expect(try folio.run("folioq", ["--mode", "semantic", "--limit", "1", "--format", "paths", Self.paraphrases[1].question]).output
             == folio.home + "/Documents/" + Self.paraphrases[1].file + "\n")
     }
@@ -130,9 +133,7 @@ import FolioSQLite
 /// a kill -9 mid-way.
 @Suite struct EmbedderProcessTests {
     @Test func daemon_embedsInTheBackground_andACrashLosesNothing() throws {
-        var folio = try Binaries().withSemanticSearch()
-        folio.environment["XDG_RUNTIME_DIR"] = folio.home + "/run"
-        try FileManager.default.createDirectory(atPath: folio.home + "/run", withIntermediateDirectories: true)
+        let folio = try Binaries().withSemanticSearch()
         try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\n")
         // Enough windows (150 chunks of three) that the embedder is still at work when killed.
         var random = UInt64(7)
@@ -196,13 +197,87 @@ import FolioSQLite
         #expect(elsewhere.output == folio.home + "/Other/" + recipe.file + "\n", "\(elsewhere.output) \(elsewhere.error)")
     }
 
+    /// No cold model per search: with no embedder running, the first search by meaning
+    /// starts one and is answered by words, saying so; the next ones are answered by
+    /// meaning. foliod's own embedder takes over from it, and foliod starts its embedder
+    /// again when a search asks. An embedder that cannot load its model is said, and not
+    /// started search after search.
+    @Test func aSearchWithoutEmbedder_startsOne_andFoliodTakesOver() throws {
+        let folio = try Binaries().withSemanticSearch()
+        let item = SemanticTests.paraphrases[0]
+        let found = folio.home + "/Documents/" + item.file + "\n"
+        try folio.write("Documents/" + item.file, item.text)
+        try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\n")
+        #expect(try folio.run("folioctl", ["index", folio.home + "/Documents"]).status == 0)
+        func search() throws -> Binaries.Result {
+            try folio.run("folioq", ["--mode", "semantic", "--limit", "1", "--format", "paths", item.question])
+        }
+        let byWords = try search()
+        #expect(byWords.status == 1 && byWords.output == "", "\(byWords.output)")
+        #expect(byWords.error == "folioq: searching by words only: the embedding model is loading (its embedder started now); the next searches use meaning\n",
+                "\(byWords.error)")
+        try waitUntil("the embedder answers") { try folio.run("folioctl", ["status"]).output.contains("embedder: pid") }
+        let standalone = try #require(folio.embedderPid)
+        let byMeaning = try search()
+        #expect(byMeaning.output == found && byMeaning.error == "", "\(byMeaning.output) \(byMeaning.error)")
+
+        let daemon = try folio.spawn("foliod", [])
+        defer {
+            daemon.terminate()
+            daemon.waitUntilExit()
+        }
+        func status() throws -> [String: Any]? {
+            let output = try folio.run("folioctl", ["status", "--json"]).output
+            return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        }
+        func daemonsEmbedder() throws -> Int32? {
+            ((try status()?["daemon"] as? [String: Any])?["embedder_pid"] as? Int).map(Int32.init)
+        }
+        func answering() throws -> Int32? {
+            let semantic = try status()?["semantic"] as? [String: Any]
+            return ((semantic?["embedder"] as? [String: Any])?["pid"] as? Int).map(Int32.init)
+        }
+        try waitUntil("foliod's embedder took over") {
+            let pid = try daemonsEmbedder()
+            return try pid != nil && answering() == pid && !Self.isRunning(standalone)
+        }
+        #expect(try search().output == found)
+        // Ended (as after its idle minutes): the next search asks foliod to start it again.
+        kill(try #require(folio.embedderPid), SIGTERM)
+        try waitUntil("foliod saw its embedder end") { try daemonsEmbedder() == nil }
+        let restarted = try search()
+        #expect(restarted.error == "folioq: searching by words only: the embedding model is loading (foliod started its embedder); the next searches use meaning\n",
+                "\(restarted.error)")
+        try waitUntil("foliod's embedder answers") { try answering() != nil }
+        #expect(try search().output == found)
+        daemon.terminate()
+        daemon.waitUntilExit()
+
+        // A model that cannot be loaded: said by the search after the one that started it.
+        try folio.write("models/broken/model.onnx", "not a model")
+        try folio.write("models/broken/tokenizer.json", "{}")
+        try folio.write("config/folio/config.toml", "[embeddings]\nmodel = \"~/models/broken\"\n")
+        try waitUntil("foliod's embedder ended with foliod") { folio.embedderPid == nil }
+        #expect(try search().error.contains("its embedder started now"))
+        let log = folio.home + "/run/folio/embedder.log"
+        try waitUntil("the embedder failed") { try folio.embedderPid == nil && !String(contentsOfFile: log, encoding: .utf8).isEmpty }
+        let failed = try search()
+        #expect(failed.error.hasPrefix("folioq: searching by words only: the embedder failed at its start: foliod-worker --embedder: "), "\(failed.error)")
+        #expect(folio.embedderPid == nil, "not started again")
+    }
+
+    /// Whether a process runs (a zombie does not).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+        return state != "Z"
+    }
+
     /// A folder of look-alike notes, each with a word of its own, changed while foliod
     /// embeds it (notes rewritten with new words, removed, added, renamed): each note's word
     /// finds that note first, while some notes have no vectors yet and once all have.
     @Test func aChurnedFolder_findsEachNoteByItsOwnWord() throws {
-        var folio = try Binaries().withSemanticSearch()
-        folio.environment["XDG_RUNTIME_DIR"] = folio.home + "/run"
-        try FileManager.default.createDirectory(atPath: folio.home + "/run", withIntermediateDirectories: true)
+        let folio = try Binaries().withSemanticSearch()
         try folio.write("config/folio/config.toml", "debounce_ms = 50\nmax_delay_ms = 2000\n")
         let syllables = ["ka", "zu", "mo", "ri", "te", "vo", "lu", "qi", "be", "sa", "no", "fe"]
         func word(_ number: Int) -> String {
@@ -266,5 +341,15 @@ import FolioSQLite
             Thread.sleep(forTimeInterval: 0.3)
         }
         Issue.record("timed out waiting until \(what)")
+    }
+}
+
+extension Binaries {
+    /// Starts the embedder as a user's first search by meaning does (answered by words,
+    /// saying so), and waits until it answers.
+    func startEmbedder() throws {
+        let first = try run("folioq", ["--mode", "semantic", "--format", "paths", "what is in my documents"])
+        #expect(first.error.contains("the embedding model is loading (its embedder started now)"), "\(first.error)")
+        try waitUntil("the embedder answers") { try run("folioctl", ["status"]).output.contains("embedder: pid") }
     }
 }

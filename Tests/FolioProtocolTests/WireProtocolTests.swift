@@ -1,6 +1,7 @@
 import Testing
 import FolioCore
 import FolioProtocol
+import FolioStore
 
 /// The messages between Folio's processes: each one read back as it was written, and what
 /// is not a message (a line of another build, garbage, a line without its end) an error
@@ -23,7 +24,7 @@ import FolioProtocol
         .extractFailed(reason: "encrypted"),
     ]
 
-    static let commands: [ControlCommand] = [.status, .pause, .resume, .reload, .reindex(path: nil), .reindex(path: "/a b/c")]
+    static let commands: [ControlCommand] = [.status, .pause, .resume, .reload, .reindex(path: nil), .reindex(path: "/a b/c"), .startEmbedder]
 
     @Test(arguments: requests)
     func workerRequest_isReadBackFromItsLine(request: WorkerRequest) throws {
@@ -42,6 +43,19 @@ import FolioProtocol
     @Test(arguments: commands)
     func controlCommand_isReadBackFromItsLine(command: ControlCommand) throws {
         #expect(try ControlCommand(line: command.line.dropLast()) == command)
+    }
+
+    /// The windows travel packed: each key and similarity read back exactly, the extremes
+    /// too; windows that are not packed records are an error, not windows made up.
+    @Test func embedderReply_withWindows_isReadBackExactly() throws {
+        let windows = [NearestWindows.Window(key: 1, similarity: 0.8125), .init(key: Int64.max, similarity: -1),
+                       .init(key: 0, similarity: .leastNonzeroMagnitude), .init(key: 4_294_967_296, similarity: 0.333_333_34)]
+        for reply in [EmbedderReply(model: 7, windows: windows), EmbedderReply(), EmbedderReply(error: "no model")] {
+            #expect(try WireProtocol.decode(EmbedderReply.self, from: WireProtocol.encode(reply).dropLast()) == reply)
+        }
+        for packed in ["\"AAAA\"", "\"not base64!\"", "12"] {
+            #expect(throws: ProtocolError.self) { try WireProtocol.decode(EmbedderReply.self, from: Array("{\"windows\":\(packed)}".utf8)) }
+        }
     }
 
     @Test func controlReply_withStatus_isReadBack() throws {
