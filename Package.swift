@@ -210,7 +210,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioDaemonProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioDaemon", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioDaemon", "FolioSystem", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioSearchProviderProgram",

@@ -6,6 +6,7 @@ internal import FolioStore
 internal import FolioSemantic
 internal import FolioSystem
 internal import FoundationEssentials
+internal import Glibc
 
 /// `folioctl status`: what the daemon is doing, and what the index holds; works whether
 /// or not the daemon runs.
@@ -30,6 +31,11 @@ struct StatusCommand: ParsableCommand {
         var counts: IndexCounts?
         var failed: Int?
         var semantic: SemanticReport?
+        /// Why the index is damaged, when a process found it so and foliod has not rebuilt
+        /// it yet.
+        var damage: String?
+        /// The last rebuild after damage, within a week.
+        var rebuild: IndexRepair.Report?
     }
 
     func run() throws {
@@ -47,8 +53,9 @@ struct StatusCommand: ParsableCommand {
         let counts = try? reader?.counts()
         let size = DatabaseSize.bytes(path)
         let semantic = (try? common.configuration()).map { SemanticReport.gather(options: $0.embeddings, paths: common.paths, reader: reader) }
+        let rebuild = IndexRepair.lastReport(path: path).flatMap { Int64(time(nil)) - $0.foundAt < 7 * 86_400 ? $0 : nil }
         let report = Report(running: daemon != nil || daemonError != nil, daemon: daemon, daemonError: daemonError, database: path, databaseBytes: size,
-                            counts: counts, failed: counts?.failed, semantic: semantic)
+                            counts: counts, failed: counts?.failed, semantic: semantic, damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild)
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -57,6 +64,15 @@ struct StatusCommand: ParsableCommand {
         } else {
             Output.standard(Self.describe(report))
         }
+    }
+
+    /// "2026-11-27 10:42" in local time.
+    static func localTime(_ seconds: Int64) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
     }
 
     /// `value` (not negative) rounded to one decimal ("2.5", "0.0"), as people read rates and sizes.
@@ -86,6 +102,16 @@ struct StatusCommand: ParsableCommand {
         } else {
             text += "foliod: not running (start it: systemctl --user start foliod)\n"
         }
+        // What SQLite said is in the JSON and foliod's journal; the lines say what it means.
+        if report.damage != nil {
+            text += "index: damaged; " + (report.daemon != nil ? "foliod is rebuilding it" : "foliod rebuilds it when it starts")
+                + " from your files, keeping the recognised text and vectors that still read\n"
+        }
+        if let rebuild = report.rebuild, report.damage == nil {
+            text += "index: rebuilt after damage found \(Self.localTime(rebuild.foundAt)); "
+                + "recognised text kept for \(rebuild.ocrPages) pages, \(rebuild.vectors) vectors kept"
+                + (rebuild.keptAt.map { "; the damaged file is kept at \($0)" } ?? "") + "\n"
+        }
         if let counts = report.counts {
             text += "index: \(counts.documents) documents, \(counts.pages) pages, \(counts.chunks) chunks"
             text += ", \(counts.failed) failed, \(counts.partial) partial"
@@ -95,7 +121,7 @@ struct StatusCommand: ParsableCommand {
             if counts.failed > 0 { text += "see the failed files: folioctl errors\n" }
             if let semantic = report.semantic { text += semantic.lines }
             if report.semantic?.embedder == nil, let exit = report.daemon?.embedderExit { text += "embedder: last ended \(exit)\n" }
-        } else {
+        } else if report.damage == nil {
             text += "index: none yet at \(report.database)\n"
         }
         if let daemon = report.daemon, daemon.database != report.database {

@@ -57,6 +57,8 @@ public final class Daemon {
     /// The tables that keep queries fast (chunk lengths, champion lists), tended while the index
     /// is settled: a step at a time between polls while work is left, else looked at every
     /// `searchTablesCheckMilliseconds`.
+    private var damageLookedAt: Int64 = 0
+    private var damageFound = false
     private var searchTablesPending = true
     private var searchTablesCheckedAt: Int64 = 0
     private static let searchTablesCheckMilliseconds: Int64 = 10_000
@@ -69,14 +71,24 @@ public final class Daemon {
         embedder = setup.configuration.embeddings.provider == .none ? nil : EmbedderSupervisor(arguments: setup.workerArguments)
     }
 
-    /// Runs until SIGTERM or SIGINT; then finishes the files in hand and returns.
-    public func run() throws {
+    /// How a run ended.
+    public enum Ending: Equatable, Sendable {
+        /// SIGTERM or SIGINT.
+        case stopped
+        /// The index was found damaged while foliod ran (`DamageMarker`): the program
+        /// starts again, and its start rebuilds the index (`openIndex`).
+        case indexDamaged
+    }
+
+    /// Runs until SIGTERM or SIGINT, or until the index is found damaged; then finishes the
+    /// files in hand and returns.
+    public func run() throws -> Ending {
         let signals = SignalPipe.install()
         // Background work: below the user's programs even when started by hand (the
         // systemd unit also sets Nice, CPUWeight and idle I/O). Workers inherit it.
         let process = __priority_which_t(PRIO_PROCESS.rawValue)
         if getpriority(process, 0) < 10 { setpriority(process, 0, 10) }
-        let store = try IndexStore(path: setup.databasePath, busyTimeoutSeconds: Self.busyTimeoutSeconds)
+        let store = try openIndex()
         let engine = IndexEngine(store: store, home: setup.home, workerArguments: setup.workerArguments, watches: watches,
                                  configuration: setup.configuration.watchingMailboxFolders)
         self.engine = engine
@@ -105,10 +117,46 @@ public final class Daemon {
             }
             tendSearchTables(store, settled: engine.core.isSettled && !engine.core.paused)
             notifyStatusIfDue(engine)
+            lookForDamage()
         }
         notifier.notify("STOPPING=1")
         embedder?.stop()
         engine.stop()
+        return damageFound ? .indexDamaged : .stopped
+    }
+
+    /// The index, rebuilt first when it is noted damaged or shows damage as it opens: a
+    /// damaged index must not stop foliod for good. The folders are then indexed as on a
+    /// first start, text first, with the recognised text and vectors that still read.
+    private func openIndex() throws(StoreError) -> IndexStore {
+        let path = setup.databasePath
+        var reason = DamageMarker.found(path: path)?.reason
+        if reason == nil {
+            do {
+                return try IndexStore(path: path, busyTimeoutSeconds: Self.busyTimeoutSeconds)
+            } catch .damaged(_, let operation, let message) {
+                reason = "\(operation): \(message)"
+            }
+        }
+        logger.error("the index is damaged: it is moved aside and rebuilt from the folders, keeping the recognised text and vectors that still read",
+                     metadata: ["index": "\(path)", "damage": "\(reason ?? "")"])
+        let report = try IndexRepair.rebuild(path: path, reason: reason ?? "", now: Int64(time(nil)))
+        logger.notice("index rebuilt; its folders are indexed again",
+                      metadata: ["recognised pages kept": "\(report.ocrPages)", "vectors kept": "\(report.vectors)",
+                                 "damaged copy": "\(report.keptAt ?? "none")", "unreadable ranges": "\(report.unreadableRanges)"])
+        return try IndexStore(path: path, busyTimeoutSeconds: Self.busyTimeoutSeconds)
+    }
+
+    /// Once a second: has a process noted the index damaged (`DamageMarker`)? Then foliod
+    /// stops, and starts again to rebuild it.
+    private func lookForDamage() {
+        let now = MonotonicClock.milliseconds()
+        guard now - damageLookedAt >= 1000 else { return }
+        damageLookedAt = now
+        guard let note = DamageMarker.found(path: setup.databasePath) else { return }
+        logger.error("the index was found damaged; foliod starts again to rebuild it", metadata: ["damage": "\(note.reason)"])
+        damageFound = true
+        stopping = true
     }
 
     private func tendSearchTables(_ store: IndexStore, settled: Bool) {

@@ -2,6 +2,8 @@ public import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
 internal import FolioDaemon
+internal import FolioSystem
+internal import Glibc
 
 /// `foliod`: the background service that keeps the index equal to the configured folders.
 public struct FolioDaemonCommand: ParsableCommand {
@@ -18,6 +20,15 @@ public struct FolioDaemonCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    /// Replaces this process with foliod started anew, the same pid and arguments: its start
+    /// rebuilds a damaged index, with nothing of this run's state left over.
+    private static func startAgain() throws {
+        let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        execv("/proc/self/exe", arguments)
+        throw ExitStatus.fail("foliod", SystemError(operation: "execv", path: "/proc/self/exe", code: errno))
+    }
+
     public func run() throws {
         do {
             let configuration = try common.configuration()
@@ -29,7 +40,7 @@ public struct FolioDaemonCommand: ParsableCommand {
                 workerArguments: try common.workerArguments(),
                 environment: Environment.variables,
                 reloadConfiguration: { try CommonOptions.loadConfiguration(file: file, required: required) })
-            try Daemon(setup: setup).run()
+            if try Daemon(setup: setup).run() == .indexDamaged { try Self.startAgain() }
         } catch let exit as ExitCode {
             throw exit
         } catch {

@@ -3,6 +3,7 @@ public import FolioStore
 internal import FolioText
 public import FolioSemantic
 internal import FolioSearch
+internal import FolioSystem
 
 /// The search every launcher runs: the same query parsing and ranking as `folioq`
 /// (`Searcher`), shaped into rows a launcher shows, and remembered so the
@@ -32,6 +33,7 @@ public final class LauncherSearch {
     /// with none running starts it); `nil`: search by words only.
     private let meaning: MeaningSearch?
     private var reader: IndexReader?
+    private var readerInode: UInt64?
     private var remembered: [ResultID: Row] = [:]
     /// Rows kept for follow-up calls: a few searches' worth, so a long session cannot grow.
     private let rememberedLimit = 500
@@ -48,7 +50,14 @@ public final class LauncherSearch {
         let request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, snippetWords: 16, mode: .hybrid)
         // By words alone when meaning cannot be had: a launcher stays quiet about why
         // (folioctl status says it).
-        let results = try Searcher(index: reader, meaning: meaning).search(request)
+        let results: SearchResults
+        do {
+            results = try Searcher(index: reader, meaning: meaning).search(request)
+        } catch .damaged {
+            // Noted for foliod, which rebuilds it (`DamageMarker`); quiet until then.
+            self.reader = nil
+            return []
+        }
         let rows = results.hits.map { hit in
             var row = Self.row(hit)
             // The result says what found it: a launcher has no heading to say it in.
@@ -79,12 +88,18 @@ public final class LauncherSearch {
         try openReader()?.counts()
     }
 
+    /// The reader, opened anew when the file at `databasePath` is another than the one it
+    /// reads (foliod rebuilt a damaged index: this process lives on across it).
     private func openReader() throws(StoreError) -> IndexReader? {
-        if let reader { return reader }
+        let inode = try? FileStatus.of(databasePath).inode
+        if let reader, inode == readerInode { return reader }
         do {
             reader = try IndexReader(path: databasePath)
-        } catch .missing, .schemaTooOld {
-            // Nothing indexed yet, or foliod is creating or upgrading the index.
+            readerInode = inode
+        } catch .missing, .schemaTooOld, .damaged {
+            // Nothing indexed yet, foliod is creating or upgrading the index, or it is
+            // damaged and foliod rebuilds it.
+            reader = nil
             return nil
         }
         return reader

@@ -134,6 +134,12 @@ public struct FolioQuery: ParsableCommand {
             Output.error("folioq: the index at \(path) is being created or upgraded; nothing is searchable yet "
                 + "(if foliod is not running, `folioctl index` upgrades it)\n")
             throw ExitStatus.nothing
+        } catch .damaged(let path, _, _) {
+            // Noted beside the index (`DamageMarker`): foliod rebuilds it.
+            let rebuilding = daemonDatabase() == path ? "foliod is rebuilding it" : "foliod rebuilds it when it starts (systemctl --user start foliod)"
+            Output.error("folioq: the index at \(path) is damaged; \(rebuilding) from your files, keeping the recognised text and vectors that still read; "
+                + "nothing is searchable until then\n")
+            throw ExitStatus.nothing
         } catch .missing(let path) where common.db == nil {
             // The first moments of a first start, or before one: nothing indexed is not an
             // error of the query (a foliod starting may not answer yet). A missing `--db`

@@ -22,6 +22,9 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     /// The filesystem holding the database is full (or the database reached its size limit).
     public var isFull: Bool { code == SQLITE_FULL }
+    /// The file is not a database, or its pages do not hold together (a disk fault, a
+    /// file overwritten or cut short).
+    public var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
 
     public var description: String {
         var text = "SQLite error \(extendedCode): \(message)"

@@ -18,6 +18,10 @@ public enum StoreError: Error, CustomStringConvertible {
     /// Another connection held the database for longer than the busy timeout (`IndexStore`):
     /// nothing was written, and the same write is likely to succeed a moment later.
     case busy(path: String, operation: String)
+    /// The database file is damaged (SQLite found pages that do not hold together, or no
+    /// database at all): the index is rebuilt from the files, keeping what still reads
+    /// (`IndexRepair`).
+    case damaged(path: String, operation: String, reason: String)
     /// The document being written in parts (`IndexStore.begin`) was renamed or removed
     /// meanwhile (as the daemon does when its file is renamed or deleted while a worker
     /// reads it), or begun again by another writer; `document` is the path the writer had.
@@ -39,6 +43,8 @@ public enum StoreError: Error, CustomStringConvertible {
             "\(path): \(operation) failed: the disk holding the index is full; free some space there and indexing goes on by itself"
         case let .busy(path, operation):
             "\(path): \(operation) failed: another process kept the index busy; foliod tries again by itself, a command can be run again"
+        case let .damaged(path, operation, reason):
+            "\(path) is damaged (\(operation): \(reason)); foliod moves it aside and rebuilds the index, keeping the recognised text and vectors that still read"
         case let .documentGone(document):
             "\(document) was renamed, deleted or indexed by another process while it was being indexed; this reading of it is not kept"
         }
@@ -54,6 +60,11 @@ extension StoreError {
         if let error = error as? SQLiteError {
             if error.isFull { return .diskFull(path: path, operation: operation) }
             if error.isBusy { return .busy(path: path, operation: operation) }
+            if error.isDamage {
+                // Noted where foliod looks for it, whichever process met it.
+                DamageMarker.record(path: path, reason: "\(operation): \(error.message)")
+                return .damaged(path: path, operation: operation, reason: error.message)
+            }
         }
         return .database(path: path, operation: operation, reason: "\(error)")
     }

@@ -1,0 +1,52 @@
+internal import Glibc
+
+/// A note beside the index (`folio.sqlite.damage`) that some Folio process found it
+/// damaged: SQLite answered that its pages do not hold together, or that it is no
+/// database. Any process can meet the damage (foliod, a worker, the embedder, a search);
+/// foliod, which alone may rebuild the index, looks for the note at its start and every
+/// second, and rebuilds (`IndexRepair`), which removes the note when it is done.
+public enum DamageMarker {
+    /// What showed the damage, and once a rebuild has begun, where it moved the damaged
+    /// file: a rebuild cut short (killed, a full disk) salvages from that copy next time.
+    public struct Note: Equatable, Sendable {
+        public var reason: String
+        public var keptCopy: String?
+    }
+
+    /// Records that the index at `path` is damaged, and what showed it, unless a note is
+    /// there already. An index in memory has nowhere to note it and needs no rebuild.
+    public static func record(path: String, reason: String) {
+        guard path.hasPrefix("/"), found(path: path) == nil else { return }
+        write(Note(reason: String(reason.prefix(1000)), keptCopy: nil), path: path)
+    }
+
+    /// The note on the index at `path`, if it is noted as damaged.
+    public static func found(path: String) -> Note? {
+        let descriptor = open(file(path), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        let count = read(descriptor, &buffer, buffer.count)
+        let lines = String(decoding: buffer[0..<max(0, count)], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.dropFirst().first { $0.hasPrefix(keptPrefix) }.map { String($0.dropFirst(keptPrefix.count)) }
+        return Note(reason: lines.first.map(String.init) ?? "", keptCopy: kept)
+    }
+
+    static func write(_ note: Note, path: String) {
+        let descriptor = open(file(path), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let text = String(note.reason.map { $0 == "\n" ? " " : $0 }) + "\n" + (note.keptCopy.map { keptPrefix + $0 + "\n" } ?? "")
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// Removes the note, once the index is rebuilt.
+    static func clear(path: String) {
+        unlink(file(path))
+    }
+
+    static func file(_ path: String) -> String { path + ".damage" }
+
+    private static let keptPrefix = "kept copy: "
+}

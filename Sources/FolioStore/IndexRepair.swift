@@ -1,0 +1,229 @@
+internal import FolioSQLite
+internal import Glibc
+
+/// Heals a damaged index: moves the damaged file aside (one kept, named with its date, for
+/// a bug report), starts a new index at its path, and salvages from the damaged file what
+/// still reads: the recognised text (`ocr_cache`, keyed by content) and the vectors
+/// (keyed by window text), so that the pages and passages whose rows survived are neither
+/// recognised nor embedded again when the folders are indexed anew. Everything else in
+/// the index is derived from the files, and is made again from them.
+///
+/// Debian 12's SQLite (3.40) has no recovery API: the salvage reads range by range and
+/// skips a range that does not read, so one bad page costs the rows on it, not the rest.
+public enum IndexRepair {
+    /// What a rebuild did, kept beside the new index (`folio.sqlite.rebuilt`) for
+    /// `folioctl status`.
+    public struct Report: Sendable, Equatable, Encodable {
+        /// When the damage was found, unix seconds.
+        public var foundAt: Int64
+        /// What showed it (the SQLite message and the operation).
+        public var reason: String
+        /// Where the damaged file was moved (`nil`: there was nothing to keep, as with a
+        /// file of zero length).
+        public var keptAt: String?
+        /// Recognised pages salvaged.
+        public var ocrPages: Int
+        /// Vectors salvaged.
+        public var vectors: Int
+        /// Ranges of rows that did not read, and were skipped.
+        public var unreadableRanges: Int
+    }
+
+    /// Rebuilds the index at `path` (which must not be open in this process) and returns
+    /// what was salvaged. A rebuild cut short (`DamageMarker.Note.keptCopy`) starts again
+    /// from the copy it kept; the note is removed once the new index holds what was saved.
+    public static func rebuild(path: String, reason: String, now: Int64) throws(StoreError) -> Report {
+        let kept: String?
+        if let earlier = DamageMarker.found(path: path)?.keptCopy, access(earlier, F_OK) == 0 {
+            for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+            kept = earlier
+        } else {
+            kept = try moveAside(path, now: now)
+            DamageMarker.write(.init(reason: reason, keptCopy: kept), path: path)
+        }
+        let store = try IndexStore(path: path)
+        var report = Report(foundAt: now, reason: reason, keptAt: kept, ocrPages: 0, vectors: 0, unreadableRanges: 0)
+        if let kept, let damaged = try? SQLiteDatabase(path: kept, access: .readOnly, busyTimeoutMilliseconds: 1000) {
+            try salvageOCR(from: damaged, into: store, report: &report)
+            try salvageVectors(from: damaged, into: store, report: &report)
+        }
+        try write(report, beside: path)
+        DamageMarker.clear(path: path)
+        return report
+    }
+
+    /// The last rebuild of the index at `path`, if it was rebuilt.
+    public static func lastReport(path: String) -> Report? {
+        guard let descriptor = Optional(open(reportPath(path), O_RDONLY | O_CLOEXEC)), descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        let fields = String(decoding: bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 6, let foundAt = Int64(fields[0]), let ocrPages = Int(fields[2]), let vectors = Int(fields[3]),
+              let unreadable = Int(fields[4]) else { return nil }
+        return Report(foundAt: foundAt, reason: String(fields[5].prefix { $0 != "\n" }), keptAt: fields[1].isEmpty ? nil : fields[1],
+                      ocrPages: ocrPages, vectors: vectors, unreadableRanges: unreadable)
+    }
+
+    static func reportPath(_ path: String) -> String { path + ".rebuilt" }
+
+    /// Renames the damaged file (and its WAL) to `PATH.damaged-YYYYMMDD-HHMMSS`, removing a
+    /// copy kept by an earlier rebuild: one is kept. `nil` when there is nothing worth
+    /// keeping (no file, or an empty one).
+    private static func moveAside(_ path: String, now: Int64) throws(StoreError) -> String? {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+        if let directory = opendir(folder.isEmpty ? "." : folder) {
+            var earlier: [String] = []
+            while let entry = readdir(directory) {
+                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if entryName.hasPrefix(name + ".damaged-") { earlier.append(folder + "/" + entryName) }
+            }
+            closedir(directory)
+            for file in earlier { unlink(file) }
+        }
+        var status = stat()
+        let worthKeeping = stat(path, &status) == 0 && status.st_size > 0
+        unlink(path + "-shm")
+        guard worthKeeping else {
+            unlink(path)
+            unlink(path + "-wal")
+            return nil
+        }
+        var time = time_t(now)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let stamp = "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+        let kept = path + ".damaged-" + stamp
+        guard rename(path, kept) == 0 else {
+            throw .cannotPrepare(path: path, reason: "could not move the damaged index aside to \(kept): \(String(cString: strerror(errno)))")
+        }
+        if rename(path + "-wal", kept + "-wal") != 0 { unlink(path + "-wal") }
+        return kept
+    }
+
+    /// The OCR cache is keyed by content hash (32 hex digits): read by the first two digits,
+    /// 256 ranges.
+    private static func salvageOCR(from damaged: SQLiteDatabase, into store: IndexStore, report: inout Report) throws(StoreError) {
+        let digits = Array("0123456789abcdef")
+        let bounds = digits.flatMap { high in digits.map { low in String([high, low]) } } + ["g"]
+        var ranges = [("", bounds[0])]
+        for index in 0..<(bounds.count - 1) { ranges.append((bounds[index], bounds[index + 1])) }
+        ranges.append(("g", "\u{10FFFF}"))
+        for (low, high) in ranges {
+            var rows: [[SQLiteValue]] = []
+            do {
+                try damaged.read { db in
+                    try db.forEachRow("""
+                        SELECT content_hash, page, languages, dpi, text, confidence, created_at FROM ocr_cache
+                        WHERE content_hash >= ? AND content_hash < ?
+                        """, [low, high]) { row in
+                        // A damaged page may still parse into values of the wrong kind.
+                        let kinds: [(SQLiteValue) -> Bool] = [isText, isInteger, isText, isInteger, isText, isNumber, isInteger]
+                        if row.values.count == kinds.count, zip(row.values, kinds).allSatisfy({ $1($0) }) { rows.append(row.values) }
+                    }
+                }
+            } catch {
+                report.unreadableRanges += 1
+                continue
+            }
+            guard !rows.isEmpty else { continue }
+            report.ocrPages += try store.write("salvage the OCR cache") { db in
+                for row in rows {
+                    try db.execute("""
+                        INSERT OR IGNORE INTO ocr_cache (content_hash, page, languages, dpi, text, confidence, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, SQLiteArguments(row), cached: true)
+                }
+                return rows.count
+            }
+        }
+    }
+
+    /// Vectors by id, 512 at a time; a range that does not read is tried row by row.
+    private static func salvageVectors(from damaged: SQLiteDatabase, into store: IndexStore, report: inout Report) throws(StoreError) {
+        guard let models = try? damaged.read({ db in
+            try db.rows("SELECT id, provider, name FROM embedding_model").compactMap { row -> (Int64, String, String)? in
+                guard let id = Int64.from(row.values[0]), let provider = String.from(row.values[1]), let name = String.from(row.values[2]) else { return nil }
+                return (id, provider, name)
+            }
+        }), !models.isEmpty else { return }
+        var modelIDs: [Int64: Int64] = [:]
+        for (id, provider, name) in models {
+            modelIDs[id] = try store.embeddingModel(provider: provider, name: name).id
+        }
+        guard let bounds = try? damaged.read({ db in try db.row("SELECT min(id), max(id) FROM vector")?.values }), bounds.count == 2, let low = Int64.from(bounds[0]), let high = Int64.from(bounds[1]) else { return }
+        let step: Int64 = 512
+        var start = low
+        while start <= high {
+            let end = min(high, start + step - 1)
+            var rows: [(Int64, Int64, Double, [UInt8])] = []
+            let query = "SELECT model_id, key, scale, data FROM vector WHERE id BETWEEN ? AND ?"
+            func collect(_ from: Int64, _ to: Int64) throws {
+                try damaged.read { db in
+                    try db.forEachRow(query, [from, to]) { row in
+                        guard row.values.count == 4, let model = Int64.from(row.values[0]), let key = Int64.from(row.values[1]),
+                              let scale = Double.from(row.values[2]), case let .blob(data) = row.values[3] else { return }
+                        rows.append((model, key, scale, data))
+                    }
+                }
+            }
+            do {
+                try collect(start, end)
+            } catch {
+                rows = []
+                report.unreadableRanges += 1
+                for id in start...end {
+                    let before = rows.count
+                    do { try collect(id, id) } catch { rows.removeSubrange(before...) }
+                }
+            }
+            let mapped = rows.compactMap { row in modelIDs[row.0].map { ($0, row.1, row.2, row.3) } }
+            report.vectors += try store.write("salvage the vectors") { db in
+                for (model, key, scale, data) in mapped {
+                    try db.execute("INSERT OR IGNORE INTO vector (model_id, key, scale, data) VALUES (?, ?, ?, ?)",
+                                   [model, key, scale, data], cached: true)
+                    try db.execute("UPDATE embedding_model SET dimension = ? WHERE id = ? AND dimension IS NULL", [data.count, model], cached: true)
+                }
+                return mapped.count
+            }
+            start = end + 1
+        }
+    }
+
+    private static func isText(_ value: SQLiteValue) -> Bool {
+        if case .text = value { return true }
+        return false
+    }
+
+    private static func isInteger(_ value: SQLiteValue) -> Bool {
+        if case .integer = value { return true }
+        return false
+    }
+
+    private static func isNumber(_ value: SQLiteValue) -> Bool {
+        switch value {
+        case .integer, .real: true
+        default: false
+        }
+    }
+
+    private static func write(_ report: Report, beside path: String) throws(StoreError) {
+        let line = "\(report.foundAt)\t\(report.keptAt ?? "")\t\(report.ocrPages)\t\(report.vectors)\t\(report.unreadableRanges)\t"
+            + String(report.reason.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) + "\n"
+        let file = reportPath(path)
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotPrepare(path: file, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let bytes = Array(line.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw .cannotPrepare(path: file, reason: String(cString: strerror(errno)))
+        }
+    }
+}
