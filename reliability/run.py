@@ -17,6 +17,11 @@ promise is reported and the suite exits 1.
            status and finishes without loss once the tmpfs is made larger. More folders
            than inotify watches (a user namespace with a limit of 16): status says so and
            the rescan finds new files in the unwatched ones.
+  damage   the index file damaged (its header, its full-text or vector pages, cut short,
+           emptied, overwritten, a WAL of another database beside it), foliod stopped and
+           running, and killed while it rebuilds: foliod answers within 5 s, every file
+           comes back, no SQLite message reaches a user, the recognised text and vectors
+           that still read are kept.
   privacy  permissions whatever the umask; the control socket refuses another user; no
            network use (strace of socket/connect over indexing, querying and the
            launcher provider); the D-Bus name only on the session bus; default excludes;
@@ -30,12 +35,13 @@ usage: reliability/run.py [--full] [--seed N] [PART...]   (default: every part, 
 import argparse, os, sys, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from damage import damage  # noqa: E402
 from faults import churn, crash, limits  # noqa: E402
 from folio import Failure  # noqa: E402
 from hostile import bad  # noqa: E402
 from privacy import privacy  # noqa: E402
 
-PARTS = {"crash": crash, "churn": churn, "bad": bad, "limits": limits, "privacy": privacy}
+PARTS = {"crash": crash, "churn": churn, "bad": bad, "limits": limits, "damage": damage, "privacy": privacy}
 
 
 def main():

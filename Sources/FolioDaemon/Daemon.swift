@@ -59,6 +59,8 @@ public final class Daemon {
     /// `searchTablesCheckMilliseconds`.
     private var damageLookedAt: Int64 = 0
     private var damageFound = false
+    /// The index file foliod opened: another at its path means it was replaced.
+    private var indexInode: UInt64?
     private var searchTablesPending = true
     private var searchTablesCheckedAt: Int64 = 0
     private static let searchTablesCheckMilliseconds: Int64 = 10_000
@@ -75,8 +77,9 @@ public final class Daemon {
     public enum Ending: Equatable, Sendable {
         /// SIGTERM or SIGINT.
         case stopped
-        /// The index was found damaged while foliod ran (`DamageMarker`): the program
-        /// starts again, and its start rebuilds the index (`openIndex`).
+        /// The index was found damaged while foliod ran (`DamageMarker`), or its file
+        /// removed, replaced or emptied: the program starts again, and its start rebuilds
+        /// a damaged index (`openIndex`).
         case indexDamaged
     }
 
@@ -89,6 +92,7 @@ public final class Daemon {
         let process = __priority_which_t(PRIO_PROCESS.rawValue)
         if getpriority(process, 0) < 10 { setpriority(process, 0, 10) }
         let store = try openIndex()
+        indexInode = try? FileStatus.of(setup.databasePath).inode
         let engine = IndexEngine(store: store, home: setup.home, workerArguments: setup.workerArguments, watches: watches,
                                  configuration: setup.configuration.watchingMailboxFolders)
         self.engine = engine
@@ -147,14 +151,23 @@ public final class Daemon {
         return try IndexStore(path: path, busyTimeoutSeconds: Self.busyTimeoutSeconds)
     }
 
-    /// Once a second: has a process noted the index damaged (`DamageMarker`)? Then foliod
-    /// stops, and starts again to rebuild it.
+    /// Once a second: has a process noted the index damaged (`DamageMarker`), or has its
+    /// file been removed, replaced or emptied under foliod (which would go on writing to a
+    /// file no one reads)? Then foliod stops, and starts again: to rebuild a damaged
+    /// index, or to index the folders into the file now at the index's path.
     private func lookForDamage() {
         let now = MonotonicClock.milliseconds()
         guard now - damageLookedAt >= 1000 else { return }
         damageLookedAt = now
-        guard let note = DamageMarker.found(path: setup.databasePath) else { return }
-        logger.error("the index was found damaged; foliod starts again to rebuild it", metadata: ["damage": "\(note.reason)"])
+        let path = setup.databasePath
+        if let note = DamageMarker.found(path: path) {
+            logger.error("the index was found damaged; foliod starts again to rebuild it", metadata: ["damage": "\(note.reason)"])
+        } else {
+            let file = try? FileStatus.of(path)
+            guard file == nil || file?.inode != indexInode || file?.size == 0 else { return }
+            logger.error("the index file was removed, replaced or emptied while foliod ran; foliod starts again to index the folders into it",
+                         metadata: ["index": "\(path)"])
+        }
         damageFound = true
         stopping = true
     }
