@@ -122,8 +122,24 @@ class Home:
     def close(self):
         try:
             self.stop()
+            self.stop_embedders()
         finally:
             shutil.rmtree(self.path, ignore_errors=True)
+
+    def stop_embedders(self):
+        """Ends the embedders a search started in this home (they would otherwise outlive
+        the part by their idle minutes)."""
+        for entry in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    arguments = f.read().split(b"\0")
+            except (OSError, ValueError):
+                continue
+            if b"--embedder" in arguments and any(argument.startswith(self.path.encode()) for argument in arguments):
+                try:
+                    os.kill(int(entry), signal.SIGTERM)
+                except (ProcessLookupError, ValueError):
+                    pass
 
     def database_rows(self, sql, arguments=()):
         connection = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=30)

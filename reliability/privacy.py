@@ -88,10 +88,33 @@ def no_network():
             f.write("![image](http://192.0.2.1/a.png) markdownword [link](https://192.0.2.1/)\n")
         strace = ["/usr/bin/strace", "-f", "-qq", "-e", "trace=socket,connect,sendto,sendmsg", "-o"]
         programs = 0
-        for arguments in (["folioctl", "index", home.documents], ["folioq", "remoteword"], ["folioq", "--json", "markdownword"],
+        home.run(*strace, f"{trace}.{programs}", os.path.join(BIN, "folioctl"), "index", home.documents, check=True, timeout=300)
+        programs += 1
+
+        def traced_embedder():
+            """The embedder the searches ask (a search with none would start one, and strace
+            would wait for it to end), traced too; without the model installed it ends at
+            once, and the searches go by words."""
+            nonlocal programs
+            process = subprocess.Popen(strace + [f"{trace}.{programs}", os.path.join(BIN, "foliod-worker"), "--embedder"], env=home.env,
+                                       cwd=home.path, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            programs += 1
+            wait_until("the embedder answers", lambda: process.poll() is not None
+                       or (home.status().get("semantic") or {}).get("embedder") is not None, 60)
+            return process
+
+        def end(process):
+            answering = (home.status().get("semantic") or {}).get("embedder")
+            if answering:
+                os.kill(answering["pid"], signal.SIGTERM)
+            process.wait(30)
+
+        embedder = traced_embedder()
+        for arguments in (["folioq", "remoteword"], ["folioq", "--json", "markdownword"],
                           ["folioctl", "status"], ["folioctl", "extract", os.path.join(home.documents, "scanned.pdf")]):
             home.run(*strace, f"{trace}.{programs}", os.path.join(BIN, arguments[0]), *arguments[1:], check=True, timeout=300)
             programs += 1
+        end(embedder)
         home.start(wrapper=strace + [f"{trace}.{programs}"])
         with open(os.path.join(home.documents, "later.txt"), "w") as f:
             f.write("laterword")
@@ -100,6 +123,7 @@ def no_network():
         os.kill(home.status()["daemon"]["pid"], signal.SIGTERM)
         home.daemon.wait(30)
         programs += 1
+        embedder = traced_embedder()
         # Two private buses: one as the session bus, one as the system bus.
         buses = [subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True) for _ in range(2)]
@@ -128,6 +152,7 @@ def no_network():
                 bus.wait()
         # The provider ends when its bus closes (and strace with it).
         provider.wait(30)
+        end(embedder)
         network = []
         families = set()
         for index in range(programs):
