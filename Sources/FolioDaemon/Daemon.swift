@@ -163,6 +163,7 @@ public final class Daemon {
         if let note = DamageMarker.found(path: path) {
             logger.error("the index was found damaged; foliod starts again to rebuild it", metadata: ["damage": "\(note.reason)"])
         } else {
+            guard let indexInode else { return }
             let file = try? FileStatus.of(path)
             guard file == nil || file?.inode != indexInode || file?.size == 0 else { return }
             logger.error("the index file was removed, replaced or emptied while foliod ran; foliod starts again to index the folders into it",

@@ -57,7 +57,7 @@ public struct EmbedderStarter {
         case .answered(.done): return .started(byDaemon: true)
         case let .answered(.failed(reason)): return .cannotStart(reason: reason)
         case .answered(.status), .unreadable: return .cannotStart(reason: "foliod did not start its embedder: it comes from another build of Folio; restart it")
-        case .busy: return .cannotStart(reason: "foliod did not answer within two seconds; folioctl status says what it is doing")
+        case .busy: return .cannotStart(reason: "foliod did not answer within a second; folioctl status says what it is doing")
         case .notRunning: break
         }
         if ProcessLock.holder(paths.embedderLock) != nil { return .loading }
@@ -88,7 +88,7 @@ public struct EmbedderStarter {
     /// foliod's answer to `startEmbedder`.
     private func askDaemon() -> DaemonAnswer {
         do {
-            let line = try LineClient.exchange(ControlCommand.startEmbedder.line, with: paths.controlSocket, timeoutMilliseconds: 2000)
+            let line = try LineClient.exchange(ControlCommand.startEmbedder.line, with: paths.controlSocket, timeoutMilliseconds: 1000)
             return (try? ControlReply(line: line)).map(DaemonAnswer.answered) ?? .unreadable
         } catch .notListening {
             return .notRunning

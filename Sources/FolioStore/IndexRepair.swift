@@ -54,7 +54,8 @@ public enum IndexRepair {
 
     /// The last rebuild of the index at `path`, if it was rebuilt.
     public static func lastReport(path: String) -> Report? {
-        guard let descriptor = Optional(open(reportPath(path), O_RDONLY | O_CLOEXEC)), descriptor >= 0 else { return nil }
+        let descriptor = open(reportPath(path), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

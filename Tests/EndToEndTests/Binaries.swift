@@ -43,6 +43,11 @@ struct Binaries {
         }
     }
 
+    /// `folioctl status --json`, read.
+    func statusReport() throws -> [String: Any]? {
+        try JSONSerialization.jsonObject(with: Data(run("folioctl", ["status", "--json"]).output.utf8)) as? [String: Any]
+    }
+
     /// The process id of the embedder answering in this home, if one does.
     var embedderPid: Int32? { ProcessLock.holder(embedderStopper.lock) }
 

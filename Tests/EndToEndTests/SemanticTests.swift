@@ -152,9 +152,7 @@ import FolioSQLite
             daemon.waitUntilExit()
         }
         func semantic() throws -> [String: Any]? {
-            let output = try folio.run("folioctl", ["status", "--json"]).output
-            let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-            return report?["semantic"] as? [String: Any]
+            try folio.statusReport()?["semantic"] as? [String: Any]
         }
         func embedded() throws -> (done: Int, pid: Int32?) {
             let report = try semantic()
@@ -226,15 +224,11 @@ import FolioSQLite
             daemon.terminate()
             daemon.waitUntilExit()
         }
-        func status() throws -> [String: Any]? {
-            let output = try folio.run("folioctl", ["status", "--json"]).output
-            return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-        }
         func daemonsEmbedder() throws -> Int32? {
-            ((try status()?["daemon"] as? [String: Any])?["embedder_pid"] as? Int).map(Int32.init)
+            ((try folio.statusReport()?["daemon"] as? [String: Any])?["embedder_pid"] as? Int).map(Int32.init)
         }
         func answering() throws -> Int32? {
-            let semantic = try status()?["semantic"] as? [String: Any]
+            let semantic = try folio.statusReport()?["semantic"] as? [String: Any]
             return ((semantic?["embedder"] as? [String: Any])?["pid"] as? Int).map(Int32.init)
         }
         try waitUntil("foliod's embedder took over") {
