@@ -3,6 +3,7 @@ internal import FolioCLI
 internal import FolioCore
 internal import FolioDaemon
 internal import FolioStore
+internal import Glibc
 
 /// `folioctl index PATH…`: index files and folders now, in one pass.
 struct IndexCommand: ParsableCommand {
@@ -36,7 +37,7 @@ struct IndexCommand: ParsableCommand {
         let configuration: FolioConfiguration
         do {
             configuration = parallel.applied(to: try common.configuration())
-            let store = try IndexStore(path: common.databasePath)
+            let store = try openIndex()
             let roots = paths.map { AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory) }
             let pass = IndexPass(store: store, configuration: configuration, home: common.paths.home,
                                  workerArguments: try common.workerArguments())
@@ -55,6 +56,18 @@ struct IndexCommand: ParsableCommand {
         }
         if !summary.missingRoots.isEmpty { throw ExitStatus.error }
         if !summary.failures.isEmpty { throw ExitStatus.nothing }
+    }
+
+    /// The index; damaged, it is rebuilt here when no foliod runs (which would rebuild it
+    /// itself), keeping the recognised text and vectors that still read.
+    private func openIndex() throws -> IndexStore {
+        if (try? ControlClient(socketPath: common.paths.controlSocket).send(.status)) != nil { return try IndexStore(path: common.databasePath) }
+        let (store, rebuilt) = try IndexRepair.openRebuildingIfDamaged(path: common.databasePath, busyTimeoutSeconds: 10, now: Int64(time(nil)))
+        if let rebuilt {
+            Output.standard("the index was damaged: rebuilt, keeping recognised text for \(rebuilt.ocrPages) pages and \(rebuilt.vectors) vectors"
+                + (rebuilt.keptAt.map { "; the damaged file is kept at \($0)" } ?? "") + "\n")
+        }
+        return store
     }
 
     private func report(_ summary: IndexSummary) -> String {

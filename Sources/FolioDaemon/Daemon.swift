@@ -133,22 +133,13 @@ public final class Daemon {
     /// damaged index must not stop foliod for good. The folders are then indexed as on a
     /// first start, text first, with the recognised text and vectors that still read.
     private func openIndex() throws(StoreError) -> IndexStore {
-        let path = setup.databasePath
-        var reason = DamageMarker.found(path: path)?.reason
-        if reason == nil {
-            do {
-                return try IndexStore(path: path, busyTimeoutSeconds: Self.busyTimeoutSeconds)
-            } catch .damaged(_, let operation, let message) {
-                reason = "\(operation): \(message)"
-            }
+        let (store, rebuilt) = try IndexRepair.openRebuildingIfDamaged(path: setup.databasePath, busyTimeoutSeconds: Self.busyTimeoutSeconds, now: Int64(time(nil)))
+        if let rebuilt {
+            logger.error("the index was damaged: moved aside and rebuilt; its folders are indexed again",
+                         metadata: ["damage": "\(rebuilt.reason)", "recognised pages kept": "\(rebuilt.ocrPages)", "vectors kept": "\(rebuilt.vectors)",
+                                    "damaged copy": "\(rebuilt.keptAt ?? "none")", "unreadable ranges": "\(rebuilt.unreadableRanges)"])
         }
-        logger.error("the index is damaged: it is moved aside and rebuilt from the folders, keeping the recognised text and vectors that still read",
-                     metadata: ["index": "\(path)", "damage": "\(reason ?? "")"])
-        let report = try IndexRepair.rebuild(path: path, reason: reason ?? "", now: Int64(time(nil)))
-        logger.notice("index rebuilt; its folders are indexed again",
-                      metadata: ["recognised pages kept": "\(report.ocrPages)", "vectors kept": "\(report.vectors)",
-                                 "damaged copy": "\(report.keptAt ?? "none")", "unreadable ranges": "\(report.unreadableRanges)"])
-        return try IndexStore(path: path, busyTimeoutSeconds: Self.busyTimeoutSeconds)
+        return store
     }
 
     /// Once a second: has a process noted the index damaged (`DamageMarker`), or has its

@@ -29,6 +29,22 @@ public enum IndexRepair {
         public var unreadableRanges: Int
     }
 
+    /// The index at `path`, rebuilt first when it is noted damaged (`DamageMarker`) or shows
+    /// damage as it opens; `rebuilt` says what the rebuild kept. For the writer that may
+    /// rebuild: foliod, or `folioctl index` when no foliod runs.
+    public static func openRebuildingIfDamaged(path: String, busyTimeoutSeconds: Int, now: Int64) throws(StoreError) -> (store: IndexStore, rebuilt: Report?) {
+        var reason = DamageMarker.found(path: path)?.reason
+        if reason == nil {
+            do {
+                return (try IndexStore(path: path, busyTimeoutSeconds: busyTimeoutSeconds), nil)
+            } catch .damaged(_, let operation, let message) {
+                reason = "\(operation): \(message)"
+            }
+        }
+        let report = try rebuild(path: path, reason: reason ?? "", now: now)
+        return (try IndexStore(path: path, busyTimeoutSeconds: busyTimeoutSeconds), report)
+    }
+
     /// Rebuilds the index at `path` (which must not be open in this process) and returns
     /// what was salvaged. A rebuild cut short (`DamageMarker.Note.keptCopy`) starts again
     /// from the copy it kept; the note is removed once the new index holds what was saved.

@@ -67,6 +67,18 @@ import FolioSQLite
             == folio.home + "/Documents/" + item.file + "\n")
     }
 
+    /// Without foliod, `folioctl index` rebuilds a damaged index itself and says so.
+    @Test func folioctlIndex_withoutFoliod_rebuildsADamagedIndex() throws {
+        let folio = try Binaries()
+        for index in 0..<5 { try folio.write("Documents/n\(index).txt", "sierra\(index) tango") }
+        #expect(try folio.run("folioctl", ["index", folio.home + "/Documents"]).status == 0)
+        try Self.overwrite(folio.databasePath, pages: [1])
+        let again = try folio.run("folioctl", ["index", folio.home + "/Documents"])
+        #expect(again.status == 0 && again.output.hasPrefix("the index was damaged: rebuilt, keeping recognised text for 0 pages and 0 vectors; "
+            + "the damaged file is kept at \(folio.databasePath).damaged-"), "\(again.output) \(again.error)")
+        #expect(try folio.run("folioq", ["--format", "paths", "sierra3"]).output == folio.home + "/Documents/n3.txt\n")
+    }
+
     /// The header overwritten while foliod runs: the next search meets it and notes it,
     /// foliod starts again (the same pid) and rebuilds, and the files come back.
     @Test func aHeaderOverwritten_whileFoliodRuns_isRebuilt() throws {
