@@ -11,8 +11,10 @@ make -s install DESTDIR="$scratch/root" PREFIX=/usr/local > "$scratch/install.lo
 bin="$scratch/root/usr/local/bin"
 mkdir -p "$scratch/docs"
 echo "installed programs find quokkas" > "$scratch/docs/note.txt"
-HOME="$scratch" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" "$bin/folioctl" index "$scratch/docs" > /dev/null
-HOME="$scratch" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" "$bin/folioq" --format paths quokkas | grep -q note.txt \
+# By words: a search by meaning would start an embedder, which outlives this script.
+export HOME="$scratch" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_RUNTIME_DIR="$scratch/run"
+"$bin/folioctl" index "$scratch/docs" > /dev/null
+"$bin/folioq" --mode lexical --format paths quokkas | grep -q note.txt \
     || { echo "installed-size.sh: the installed folioq did not find what the installed folioctl indexed" >&2; exit 1; }
 cd "$scratch/root"
 find . -type f -printf '%s\t%p\n' | sort -rn
