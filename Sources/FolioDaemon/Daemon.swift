@@ -93,6 +93,7 @@ public final class Daemon {
         if getpriority(process, 0) < 10 { setpriority(process, 0, 10) }
         let store = try openIndex()
         indexInode = try? FileStatus.of(setup.databasePath).inode
+        let indexFolder = watchIndexFolder()
         let engine = IndexEngine(store: store, home: setup.home, workerArguments: setup.workerArguments, watches: watches,
                                  configuration: setup.configuration.watchingMailboxFolders)
         self.engine = engine
@@ -102,6 +103,7 @@ public final class Daemon {
             engine.advanceWalks()
             reportWatchCounts(to: engine)
             let descriptors = [watches.inotify.descriptor, signals, control.listener] + control.clientDescriptors + engine.workerOutputs
+                + (indexFolder.map { [$0.descriptor] } ?? [])
             var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             // At most a second: status lines for systemd and the workers' time limits.
             let timeout = searchTablesPending && engine.core.isSettled ? 0 : engine.pollTimeout(atMost: 1000)
@@ -121,6 +123,10 @@ public final class Daemon {
             }
             tendSearchTables(store, settled: engine.core.isSettled && !engine.core.paused)
             notifyStatusIfDue(engine)
+            if let indexFolder, readable.contains(indexFolder.descriptor) {
+                _ = try? indexFolder.read()
+                damageLookedAt = 0
+            }
             lookForDamage()
         }
         notifier.notify("STOPPING=1")
@@ -142,7 +148,18 @@ public final class Daemon {
         return store
     }
 
-    /// Once a second: has a process noted the index damaged (`DamageMarker`), or has its
+    /// Events in the index's folder (a damage note written, the index file removed or
+    /// replaced) wake the loop, so that foliod acts on them at once rather than at its next
+    /// look. `nil` when the folder cannot be watched: the look once a second remains.
+    private func watchIndexFolder() -> Inotify? {
+        let path = setup.databasePath
+        guard let folder = path.lastIndex(of: "/").map({ String(path[..<$0]) }), let inotify = try? Inotify(),
+              (try? inotify.watch(folder.isEmpty ? "/" : folder, mask: Inotify.Mask.closeWrite | Inotify.Mask.create | Inotify.Mask.delete
+                  | Inotify.Mask.movedFrom | Inotify.Mask.movedTo)) != nil else { return nil }
+        return inotify
+    }
+
+    /// Once a second, and at once when the index's folder changes: has a process noted the index damaged (`DamageMarker`), or has its
     /// file been removed, replaced or emptied under foliod (which would go on writing to a
     /// file no one reads)? Then foliod stops, and starts again: to rebuild a damaged
     /// index, or to index the folders into the file now at the index's path.

@@ -3,8 +3,9 @@ internal import Glibc
 /// A note beside the index (`folio.sqlite.damage`) that some Folio process found it
 /// damaged: SQLite answered that its pages do not hold together, or that it is no
 /// database. Any process can meet the damage (foliod, a worker, the embedder, a search);
-/// foliod, which alone may rebuild the index, looks for the note at its start and every
-/// second, and rebuilds (`IndexRepair`), which removes the note when it is done.
+/// foliod, which rebuilds the index (as `folioctl index` does when no foliod runs), looks
+/// for the note at its start and when the index's folder changes, and rebuilds
+/// (`IndexRepair`), which removes the note when it is done.
 public enum DamageMarker {
     /// What showed the damage, and once a rebuild has begun, where it moved the damaged
     /// file: a rebuild cut short (killed, a full disk) salvages from that copy next time.

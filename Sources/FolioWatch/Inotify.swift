@@ -52,8 +52,9 @@ public final class Inotify {
 
     /// Watches a directory; the watch descriptor identifies its events. `ENOSPC` means
     /// `fs.inotify.max_user_watches` is used up.
-    public func watch(_ directory: String) throws(SystemError) -> Int32 {
-        try systemCall("inotify_add_watch", path: directory) { inotify_add_watch(descriptor, directory, Self.watchMask) }
+    /// `mask`: the events wanted (`Mask`); by default those a watched folder's files need.
+    public func watch(_ directory: String, mask: UInt32? = nil) throws(SystemError) -> Int32 {
+        try systemCall("inotify_add_watch", path: directory) { inotify_add_watch(descriptor, directory, mask ?? Self.watchMask) }
     }
 
     public func unwatch(_ watch: Int32) {
