@@ -135,8 +135,9 @@ final class EmbedderService: @unchecked Sendable {
         }
     }
 
-    /// Takes the session's embedder lock. One foliod started takes it over: it asks the
-    /// holder, an embedder a search started, to end, and waits for it. `nil`: another holds it.
+    /// Takes the session's embedder lock. An embedder foliod started takes it over: it asks
+    /// the holder, an embedder a search started, to end, and waits for it. `nil`: another
+    /// holds it.
     private static func lock(_ paths: FolioPaths, takingOver: Bool) throws(SystemError) -> ProcessLock? {
         try Directory.makePrivate(paths.runtimeDirectory)
         if let lock = try ProcessLock.take(paths.embedderLock) { return lock }
