@@ -154,7 +154,9 @@ public final class Daemon {
     private func watchIndexFolder() -> Inotify? {
         let path = setup.databasePath
         guard let folder = path.lastIndex(of: "/").map({ String(path[..<$0]) }), let inotify = try? Inotify(),
-              (try? inotify.watch(folder.isEmpty ? "/" : folder, mask: Inotify.Mask.closeWrite | Inotify.Mask.create | Inotify.Mask.delete
+              // Names coming and going only: every search closes the index's shared-memory
+              // file after writing it, which must not wake foliod.
+              (try? inotify.watch(folder.isEmpty ? "/" : folder, mask: Inotify.Mask.create | Inotify.Mask.delete
                   | Inotify.Mask.movedFrom | Inotify.Mask.movedTo)) != nil else { return nil }
         return inotify
     }
