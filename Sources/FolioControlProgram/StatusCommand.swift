@@ -66,6 +66,11 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
+    /// "61%" of `whole`, at most 100% (the folders may hold more than before).
+    static func percent(_ part: Int, of whole: Int) -> String {
+        whole > 0 ? "\(min(100, part * 100 / whole))%" : "100%"
+    }
+
     /// "2026-11-27 10:42" in local time.
     static func localTime(_ seconds: Int64) -> String {
         var time = time_t(seconds)
@@ -108,7 +113,10 @@ struct StatusCommand: ParsableCommand {
                 + " from your files, keeping the recognised text and vectors that still read\n"
         }
         if let rebuild = report.rebuild, report.damage == nil {
-            text += "index: rebuilt after damage found \(Self.localTime(rebuild.foundAt)); "
+            let back = rebuild.documentsBefore.flatMap { before in
+                report.counts.map { "\(Self.percent($0.documents, of: before)) of its \(before) documents back; " }
+            } ?? ""
+            text += "index: rebuilt after damage found \(Self.localTime(rebuild.foundAt)); " + back
                 + "recognised text kept for \(rebuild.ocrPages) pages, \(rebuild.vectors) vectors kept"
                 + (rebuild.keptAt.map { "; the damaged file is kept at \($0)" } ?? "") + "\n"
         }

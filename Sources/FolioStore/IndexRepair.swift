@@ -27,6 +27,9 @@ public enum IndexRepair {
         public var vectors: Int
         /// Ranges of rows that did not read, and were skipped.
         public var unreadableRanges: Int
+        /// How many documents the damaged index held, when that still read: how far the
+        /// new one has come back is told against it.
+        public var documentsBefore: Int?
     }
 
     /// The index at `path`, rebuilt first when it is noted damaged (`DamageMarker`) or shows
@@ -54,12 +57,12 @@ public enum IndexRepair {
             for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
             kept = earlier
         } else {
-            kept = try moveAside(path, now: now)
-            DamageMarker.write(.init(reason: reason, keptCopy: kept), path: path)
+            kept = try moveAside(path, now: now, reason: reason)
         }
         let store = try IndexStore(path: path)
         var report = Report(foundAt: now, reason: reason, keptAt: kept, ocrPages: 0, vectors: 0, unreadableRanges: 0)
         if let kept, let damaged = try? SQLiteDatabase(path: kept, access: .readOnly, busyTimeoutMilliseconds: 1000) {
+            report.documentsBefore = try? damaged.read { db in try db.row("SELECT count(*) FROM document")?.first(as: Int.self) ?? 0 }
             try salvageOCR(from: damaged, into: store, report: &report)
             try salvageVectors(from: damaged, into: store, report: &report)
         }
@@ -81,18 +84,19 @@ public enum IndexRepair {
             bytes += buffer[0..<count]
         }
         let fields = String(decoding: bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 6, let foundAt = Int64(fields[0]), let ocrPages = Int(fields[2]), let vectors = Int(fields[3]),
+        guard fields.count == 7, let foundAt = Int64(fields[0]), let ocrPages = Int(fields[2]), let vectors = Int(fields[3]),
               let unreadable = Int(fields[4]) else { return nil }
-        return Report(foundAt: foundAt, reason: String(fields[5].prefix { $0 != "\n" }), keptAt: fields[1].isEmpty ? nil : fields[1],
-                      ocrPages: ocrPages, vectors: vectors, unreadableRanges: unreadable)
+        return Report(foundAt: foundAt, reason: String(fields[6].prefix { $0 != "\n" }), keptAt: fields[1].isEmpty ? nil : fields[1],
+                      ocrPages: ocrPages, vectors: vectors, unreadableRanges: unreadable, documentsBefore: Int(fields[5]))
     }
 
     static func reportPath(_ path: String) -> String { path + ".rebuilt" }
 
     /// Renames the damaged file (and its WAL) to `PATH.damaged-YYYYMMDD-HHMMSS`, removing a
-    /// copy kept by an earlier rebuild: one is kept. `nil` when there is nothing worth
-    /// keeping (no file, or an empty one).
-    private static func moveAside(_ path: String, now: Int64) throws(StoreError) -> String? {
+    /// copy kept by an earlier rebuild: one is kept. The note names the copy before the
+    /// file is renamed, so that a rebuild killed at any point finds it. `nil` when there is
+    /// nothing worth keeping (no file, or an empty one).
+    private static func moveAside(_ path: String, now: Int64, reason: String) throws(StoreError) -> String? {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
         if let directory = opendir(folder.isEmpty ? "." : folder) {
@@ -108,6 +112,7 @@ public enum IndexRepair {
         let worthKeeping = stat(path, &status) == 0 && status.st_size > 0
         unlink(path + "-shm")
         guard worthKeeping else {
+            DamageMarker.write(.init(reason: reason, keptCopy: nil), path: path)
             unlink(path)
             unlink(path + "-wal")
             return nil
@@ -118,6 +123,7 @@ public enum IndexRepair {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let stamp = "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
         let kept = path + ".damaged-" + stamp
+        DamageMarker.write(.init(reason: reason, keptCopy: kept), path: path)
         guard rename(path, kept) == 0 else {
             throw .cannotPrepare(path: path, reason: "could not move the damaged index aside to \(kept): \(String(cString: strerror(errno)))")
         }
@@ -233,6 +239,7 @@ public enum IndexRepair {
 
     private static func write(_ report: Report, beside path: String) throws(StoreError) {
         let line = "\(report.foundAt)\t\(report.keptAt ?? "")\t\(report.ocrPages)\t\(report.vectors)\t\(report.unreadableRanges)\t"
+            + "\(report.documentsBefore.map(String.init) ?? "")\t"
             + String(report.reason.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) + "\n"
         let file = reportPath(path)
         let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
