@@ -58,9 +58,7 @@ public enum ResultsPage {
         let path = folder + "/results.html"
         do {
             try Directory.makePrivate(folder)
-            let descriptor = try systemCall("open", path: path) { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
-            defer { close(descriptor) }
-            try FileDescriptor.writeAll(Array(html.utf8), to: descriptor)
+            try PrivateFile.write(Array(html.utf8), to: path)
         } catch {
             throw .cannotWrite(path: path, reason: error.reason)
         }

@@ -1,3 +1,4 @@
+internal import FolioSystem
 internal import Glibc
 
 /// A note beside the index (`folio.sqlite.damage`) that some Folio process found it
@@ -23,23 +24,17 @@ public enum DamageMarker {
 
     /// The note on the index at `path`, if it is noted as damaged.
     public static func found(path: String) -> Note? {
-        let descriptor = open(file(path), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        let count = read(descriptor, &buffer, buffer.count)
-        let lines = String(decoding: buffer[0..<max(0, count)], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let bytes = try? FileReader.readAll(file(path), limit: 8192) else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let kept = lines.dropFirst().first { $0.hasPrefix(keptPrefix) }.map { String($0.dropFirst(keptPrefix.count)) }
         return Note(reason: lines.first.map(String.init) ?? "", keptCopy: kept)
     }
 
+    /// Best effort: a folder that cannot be written to leaves foliod its own look at the
+    /// index when it opens it.
     static func write(_ note: Note, path: String) {
-        let descriptor = open(file(path), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
         let text = String(note.reason.map { $0 == "\n" ? " " : $0 }) + "\n" + (note.keptCopy.map { keptPrefix + $0 + "\n" } ?? "")
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        try? PrivateFile.write(Array(text.utf8), to: file(path))
     }
 
     /// Removes the note, once the index is rebuilt.

@@ -1,4 +1,5 @@
 internal import FolioSQLite
+internal import FolioSystem
 internal import Glibc
 
 /// Heals a damaged index: moves the damaged file aside (one kept, named with its date, for
@@ -73,16 +74,7 @@ public enum IndexRepair {
 
     /// The last rebuild of the index at `path`, if it was rebuilt.
     public static func lastReport(path: String) -> Report? {
-        let descriptor = open(reportPath(path), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
+        guard let bytes = try? FileReader.readAll(reportPath(path), limit: 65_536) else { return nil }
         let fields = String(decoding: bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 7, let foundAt = Int64(fields[0]), let ocrPages = Int(fields[2]), let vectors = Int(fields[3]),
               let unreadable = Int(fields[4]) else { return nil }
@@ -99,14 +91,8 @@ public enum IndexRepair {
     private static func moveAside(_ path: String, now: Int64, reason: String) throws(StoreError) -> String? {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
-        if let directory = opendir(folder.isEmpty ? "." : folder) {
-            var earlier: [String] = []
-            while let entry = readdir(directory) {
-                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if entryName.hasPrefix(name + ".damaged-") { earlier.append(folder + "/" + entryName) }
-            }
-            closedir(directory)
-            for file in earlier { unlink(file) }
+        for entry in (try? Directory.entries(of: folder.isEmpty ? "." : folder)) ?? [] {
+            if let earlier = entry.name, earlier.hasPrefix(name + ".damaged-") { unlink(folder + "/" + earlier) }
         }
         var status = stat()
         let worthKeeping = stat(path, &status) == 0 && status.st_size > 0
@@ -141,14 +127,14 @@ public enum IndexRepair {
         ranges.append(("g", "\u{10FFFF}"))
         for (low, high) in ranges {
             var rows: [[SQLiteValue]] = []
+            // A damaged page may still parse into values of the wrong kind.
+            let kinds: [(SQLiteValue) -> Bool] = [isText, isInteger, isText, isInteger, isText, isNumber, isInteger]
             do {
                 try damaged.read { db in
                     try db.forEachRow("""
                         SELECT content_hash, page, languages, dpi, text, confidence, created_at FROM ocr_cache
                         WHERE content_hash >= ? AND content_hash < ?
                         """, [low, high]) { row in
-                        // A damaged page may still parse into values of the wrong kind.
-                        let kinds: [(SQLiteValue) -> Bool] = [isText, isInteger, isText, isInteger, isText, isNumber, isInteger]
                         if row.values.count == kinds.count, zip(row.values, kinds).allSatisfy({ $1($0) }) { rows.append(row.values) }
                     }
                 }
@@ -239,15 +225,11 @@ public enum IndexRepair {
 
     private static func write(_ report: Report, beside path: String) throws(StoreError) {
         let line = "\(report.foundAt)\t\(report.keptAt ?? "")\t\(report.ocrPages)\t\(report.vectors)\t\(report.unreadableRanges)\t"
-            + "\(report.documentsBefore.map(String.init) ?? "")\t"
-            + String(report.reason.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) + "\n"
-        let file = reportPath(path)
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotPrepare(path: file, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        let bytes = Array(line.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw .cannotPrepare(path: file, reason: String(cString: strerror(errno)))
+            + "\(report.documentsBefore.map(String.init) ?? "")\t" + String(report.reason.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) + "\n"
+        do {
+            try PrivateFile.write(Array(line.utf8), to: reportPath(path))
+        } catch {
+            throw .cannotPrepare(path: reportPath(path), reason: error.reason)
         }
     }
 }

@@ -102,17 +102,11 @@ public enum ChildProcess {
         return (try wait(child.pid, program: arguments.first ?? ""), output)
     }
 
-    /// The descriptors open in this process above standard error.
+    /// The descriptors open in this process above standard error (and the one the listing
+    /// itself used, closed by then: glibc's spawn passes over closing a descriptor that is
+    /// not open).
     private static func openDescriptors() -> [Int32] {
-        guard let directory = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(directory) }
-        let own = dirfd(directory)
-        var found: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if let descriptor = Int32(name), descriptor > 2, descriptor != own { found.append(descriptor) }
-        }
-        return found
+        ((try? Directory.entries(of: "/proc/self/fd")) ?? []).compactMap { $0.name.flatMap { Int32($0) } }.filter { $0 > 2 }
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (since 2.26), which its headers show only to
