@@ -46,8 +46,11 @@ public struct SemanticProgress: Sendable, Equatable, Codable {
         return text
     }
 
+    /// Seconds under a minute, else whole minutes rounded up (7,190 s is "2 h 0 min", not "1 h 60 min").
     static func duration(_ seconds: Int) -> String {
-        seconds < 60 ? "\(seconds) s" : seconds < 3600 ? "\((seconds + 59) / 60) min" : "\(seconds / 3600) h \((seconds % 3600 + 59) / 60) min"
+        guard seconds >= 60 else { return "\(seconds) s" }
+        let minutes = (seconds + 59) / 60
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
     /// 12345 as "12,345".

@@ -38,6 +38,19 @@ import Testing
         #expect(SemanticProgress(coverage: .init(windows: 3, embedded: 3, chunksWithoutWindows: 0), rate: nil).line == "semantic: complete, 3 windows")
     }
 
+    @Test func timeLeft_roundsToWholeMinutesBeforeHours() {
+        func left(_ seconds: Int) -> String {
+            let progress = SemanticProgress(coverage: .init(windows: 10, embedded: 5, chunksWithoutWindows: 0, charactersLeft: seconds * 1_000),
+                                            rate: 1, characterRate: 1_000)
+            return String(progress.line.split(separator: ", ")[3])
+        }
+        #expect(left(59) == "59 s left")
+        #expect(left(61) == "2 min left")
+        #expect(left(3_599) == "1 h 0 min left")
+        #expect(left(7_190) == "2 h 0 min left")
+        #expect(left(7_261) == "2 h 2 min left")
+    }
+
     @Test func rateMeter_averagesOverItsSpan() {
         var meter = RateMeter(spanMilliseconds: 10_000)
         meter.record(0, at: 0)
