@@ -176,6 +176,8 @@ def damage(seed, full):
             for running in (False, True) if also_running else (False,):
                 yield trial(home, template, expected, name, fault, running, first_index, ocr, vectors)
         yield killed_during_rebuild(home, template, expected, first_index, vectors)
+        yield checked_after_unclean_stop(home, template, expected, first_index)
+        yield full_during_rebuild(home, template, expected, first_index, vectors)
     finally:
         home.close()
 
@@ -248,3 +250,95 @@ def killed_during_rebuild(home, template, expected, first_index, vectors):
         raise Failure(f"killed during the rebuild: {rebuild.get('vectors')} vectors kept of {vectors}")
     home.stop()
     return f"kill -9 during a rebuild: the next start rebuilt from the kept copy, every file back in {back:.1f} s, {vectors} vectors kept"
+
+
+def log(home):
+    with open(os.path.join(home.path, "foliod.log"), errors="replace") as f:
+        return f.read()
+
+
+def checked_after_unclean_stop(home, template, expected, first_index):
+    """foliod killed, then its vector pages damaged: no search meets the damage, but the
+    check at the next start (after an unclean stop) must find it, and foliod rebuild."""
+    restore(home, template)
+    home.start()
+    home.kill(whole_group=True)
+    checkpoint(home.database)
+    overwrite(home.database, pages(home.database, "vector", "leaf")[::2])
+    began = time.monotonic()
+    home.start()
+    wait_until("the check finds the damage and foliod rebuilds", lambda: (home.status().get("rebuild") or {}).get("reason", "").startswith("quick check"),
+               30, 0.1)
+    found = time.monotonic() - began
+    wait_until("every file is searchable by words again", lambda: searchable(home, expected), max(30, 2 * first_index), 0.3)
+    back = time.monotonic() - began
+    home.stop()
+    checks = log(home).count("did not stop cleanly")
+    home.start()
+    home.stop()
+    if log(home).count("did not stop cleanly") != checks:
+        raise Failure("foliod checked the index after a clean stop")
+    return f"vector pages damaged after kill -9: found by the check at the next start, rebuilt {found:.1f} s after it, every file back in {back:.1f} s; no check after a clean stop"
+
+
+def full_during_rebuild(home, template, expected, first_index, vectors):
+    """The index damaged on a disk with no space left: foliod must stay up, say so, and
+    rebuild by itself (keeping every vector) once space is freed."""
+    if os.geteuid() != 0:
+        return "full disk during a rebuild: skipped: mounting a small tmpfs for the data folder needs root"
+    restore(home, template)
+    size = os.path.getsize(template)
+    # The data folder's files are hidden under the mount: the template is kept outside it.
+    outside = os.path.join(home.path, "template.sqlite")
+    shutil.copyfile(template, outside)
+    mount = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size + (1 << 20)},mode=0700", "folio-full", home.data],
+                           capture_output=True, text=True)
+    if mount.returncode != 0:
+        return f"full disk during a rebuild: skipped: this machine refuses a tmpfs mount ({mount.stderr.strip()})"
+    try:
+        shutil.copyfile(outside, home.database)
+        overwrite(home.database, pages(home.database, "chunk_fts_data"))
+        with open(home.database + ".damage", "w") as note:
+            note.write("found by the suite\n")  # as the search that met the damage notes it
+        filler = os.open(os.path.join(home.data, "filler"), os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            while True:
+                os.write(filler, b"\0" * 4096)
+        except OSError:
+            pass
+        finally:
+            os.close(filler)
+        shown = Shown(home)
+        began = time.monotonic()
+        home.start()
+        try:
+            wait_until("foliod says the disk is too full to rebuild", lambda: (home.status().get("daemon") or {}).get("state") == "disk_full", 5, 0.05)
+        except Failure as failure:
+            raise Failure(f"{failure}; status: {home.status()}; log: {home.log_tail()}")
+        answered = time.monotonic() - began
+        warning = home.status()["daemon"].get("warning") or ""
+        if "damaged" not in warning or "free some space" not in warning:
+            raise Failure(f"status does not say the rebuild waits for space: {warning!r}")
+        if shown.query("w1").returncode != 1:
+            raise Failure("folioq answered from an index that is waiting to be rebuilt")
+        shown.status()
+        time.sleep(2)
+        if home.daemon.poll() is not None:
+            raise Failure(f"foliod ended on the full disk (exit {home.daemon.returncode}); log: {home.log_tail()}")
+        os.remove(os.path.join(home.data, "filler"))
+        subprocess.run(["mount", "-o", "remount,size=256m", home.data], check=True)
+        freed = time.monotonic()
+        wait_until("every file is searchable by words again", lambda: searchable(home, expected), max(30, 2 * first_index), 0.3)
+        back = time.monotonic() - freed
+        shown.query("w1")
+        shown.status()
+        shown.check()
+        rebuild = home.status().get("rebuild") or {}
+        if rebuild.get("vectors") != vectors:
+            raise Failure(f"full disk during the rebuild: {rebuild.get('vectors')} vectors kept of {vectors}")
+        home.stop()
+        return (f"full disk during a rebuild: foliod said so in {answered:.1f} s (\"{warning[:50]}…\") and stayed up; "
+                f"every file back {back:.1f} s after space was freed, {vectors} vectors kept")
+    finally:
+        home.stop()
+        subprocess.run(["umount", "--lazy", home.data])

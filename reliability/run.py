@@ -19,9 +19,9 @@ promise is reported and the suite exits 1.
            the rescan finds new files in the unwatched ones.
   damage   the index file damaged (its header, its full-text or vector pages, cut short,
            emptied, overwritten, a WAL of another database beside it), foliod stopped and
-           running, and killed while it rebuilds: foliod answers within 5 s, every file
-           comes back, no SQLite message reaches a user, the recognised text and vectors
-           that still read are kept.
+           running, killed while it rebuilds, and on a disk too full to rebuild: foliod
+           answers within 5 s, every file comes back, no SQLite message reaches a user,
+           the recognised text and vectors that still read are kept.
   privacy  permissions whatever the umask; the control socket refuses another user; no
            network use (strace of socket/connect over indexing, querying and the
            launcher provider); the D-Bus name only on the session bus; default excludes;

@@ -91,7 +91,11 @@ public final class Daemon {
         // systemd unit also sets Nice, CPUWeight and idle I/O). Workers inherit it.
         let process = __priority_which_t(PRIO_PROCESS.rawValue)
         if getpriority(process, 0) < 10 { setpriority(process, 0, 10) }
-        let store = try openIndex()
+        guard let store = try openIndex(signals: signals) else {
+            notifier.notify("STOPPING=1")
+            return .stopped
+        }
+        if RunNote.begin(databasePath: setup.databasePath) { checkAfterUncleanStop() }
         indexInode = try? FileStatus.of(setup.databasePath).inode
         let indexFolder = watchIndexFolder()
         let engine = IndexEngine(store: store, home: setup.home, workerArguments: setup.workerArguments, watches: watches,
@@ -132,20 +136,103 @@ public final class Daemon {
         notifier.notify("STOPPING=1")
         embedder?.stop()
         engine.stop()
+        RunNote.end(databasePath: setup.databasePath)
         return damageFound ? .indexDamaged : .stopped
+    }
+
+    /// The last run ended without a clean stop: the index is checked on a thread of its own
+    /// (`IndexCheck`), foliod indexing and answering meanwhile; damage found is noted, and
+    /// foliod's look for damage rebuilds the index. The thread is not joined: the check only
+    /// reads, and a stop need not wait for it.
+    private func checkAfterUncleanStop() {
+        let path = setup.databasePath
+        let logger = logger
+        logger.notice("foliod did not stop cleanly last time: the index is checked in the background", metadata: ["index": "\(path)"])
+        _ = BackgroundThread {
+            let started = MonotonicClock.milliseconds()
+            do {
+                if let found = try IndexCheck.quick(path: path) {
+                    logger.error("the check after an unclean stop found the index damaged", metadata: ["damage": "\(found)"])
+                } else {
+                    logger.notice("the index is sound", metadata: ["checked in": "\(MonotonicClock.milliseconds() - started) ms"])
+                }
+            } catch {
+                logger.warning("the index could not be checked after an unclean stop", metadata: ["reason": "\(error)"])
+            }
+        }
     }
 
     /// The index, rebuilt first when it is noted damaged or shows damage as it opens: a
     /// damaged index must not stop foliod for good. The folders are then indexed as on a
     /// first start, text first, with the recognised text and vectors that still read.
-    private func openIndex() throws(StoreError) -> IndexStore {
-        let (store, rebuilt) = try IndexRepair.openRebuildingIfDamaged(path: setup.databasePath, busyTimeoutSeconds: Self.busyTimeoutSeconds, now: Int64(time(nil)))
-        if let rebuilt {
-            logger.error("the index was damaged: moved aside and rebuilt; its folders are indexed again",
-                         metadata: ["damage": "\(rebuilt.reason)", "recognised pages kept": "\(rebuilt.ocrPages)", "vectors kept": "\(rebuilt.vectors)",
-                                    "damaged copy": "\(rebuilt.keptAt ?? "none")", "unreadable ranges": "\(rebuilt.unreadableRanges)"])
+    /// While the disk holding the index is too full to rebuild it, foliod waits
+    /// (`waitForSpace`) and tries again; `nil` when it was stopped meanwhile.
+    private func openIndex(signals: Int32) throws(StoreError) -> IndexStore? {
+        var waiting = false
+        while true {
+            do {
+                let (store, rebuilt) = try IndexRepair.openRebuildingIfDamaged(path: setup.databasePath, busyTimeoutSeconds: Self.busyTimeoutSeconds, now: Int64(time(nil)))
+                if let rebuilt {
+                    logger.error("the index was damaged: moved aside and rebuilt; its folders are indexed again",
+                                 metadata: ["damage": "\(rebuilt.reason)", "recognised pages kept": "\(rebuilt.ocrPages)", "vectors kept": "\(rebuilt.vectors)",
+                                            "damaged copy": "\(rebuilt.keptAt ?? "none")", "unreadable ranges": "\(rebuilt.unreadableRanges)"])
+                }
+                return store
+            } catch .diskFull(let path, let operation) {
+                if !waiting {
+                    logger.error("the index cannot be rebuilt: the disk holding it is full; foliod waits for space and tries again",
+                                 metadata: ["index": "\(path)", "failed": "\(operation)"])
+                }
+                waiting = true
+                guard waitForSpace(signals: signals) else { return nil }
+            }
         }
-        return store
+    }
+
+    /// Waits until the disk holding the index has more space than when the rebuild last
+    /// failed (or a minute has passed), answering `folioctl status` meanwhile: a daemon that
+    /// exited instead would be restarted by systemd into the same failure until its start
+    /// limit, and would tell the user nothing. `false` when SIGTERM or SIGINT came.
+    private func waitForSpace(signals: Int32) -> Bool {
+        let folder = setup.databasePath.lastIndex(of: "/").map { String(setup.databasePath[..<$0]) } ?? "."
+        let warning = "the index was found damaged, and the disk holding it is too full to rebuild it: free some space on the disk holding \(folder); "
+            + "foliod rebuilds it then by itself"
+        let freeAtFailure = Self.freeBytes(folder)
+        let failedAt = MonotonicClock.milliseconds()
+        notifier.notify("READY=1")
+        notifier.notify("STATUS=disk_full; " + warning)
+        while !stopping {
+            var entries = ([signals, control.listener] + control.clientDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&entries, nfds_t(entries.count), 1000)
+            let readable = Set(entries.filter { $0.revents != 0 }.map(\.fd))
+            if readable.contains(signals) { handle(signals: SignalPipe.drain(signals)) }
+            if readable.contains(control.listener) { control.accept() }
+            for client in control.clientDescriptors where readable.contains(client) {
+                guard let line = control.readLine(from: client) else { continue }
+                control.answer(client, waitingReply(to: line, warning: warning).line)
+            }
+            let free = Self.freeBytes(folder)
+            if free > freeAtFailure + 1 << 20 || MonotonicClock.milliseconds() - failedAt >= 60_000 { return true }
+        }
+        return false
+    }
+
+    /// The answer to a control command while foliod waits to rebuild the index: its status,
+    /// or why it cannot do what was asked yet.
+    private func waitingReply(to line: [UInt8], warning: String) -> ControlReply {
+        guard case .status = try? ControlCommand(line: line) else { return .failed(reason: warning) }
+        var status = DaemonStatus(state: .diskFull, pid: getpid(), database: setup.databasePath, folders: setup.configuration.folders,
+                                  watchedDirectories: 0, unwatchedDirectories: 0, queued: 0, debouncing: 0, current: [], recognising: [],
+                                  indexedSinceStart: 0, filesPerSecond: 0, secondsLeft: nil, lastError: nil, warning: warning)
+        status.embedderPid = embedder?.pid
+        return .status(status)
+    }
+
+    /// Bytes free to this user on the filesystem holding `folder` (0 when it cannot be told).
+    private static func freeBytes(_ folder: String) -> UInt64 {
+        var figures = statvfs()
+        guard statvfs(folder, &figures) == 0 else { return 0 }
+        return UInt64(figures.f_bavail) * UInt64(figures.f_frsize)
     }
 
     /// Events in the index's folder (a damage note written, the index file removed or

@@ -140,6 +140,11 @@ public struct FolioQuery: ParsableCommand {
             Output.error("folioq: the index at \(path) is damaged; \(rebuilding) from your files, keeping the recognised text and vectors that still read; "
                 + "nothing is searchable until then\n")
             throw ExitStatus.nothing
+        } catch .diskFull(let path, _) where DamageMarker.found(path: path) != nil {
+            // A rebuild waiting for space (foliod says so in `folioctl status`).
+            Output.error("folioq: the index at \(path) is damaged, and the disk holding it is too full to rebuild it: free some space there, "
+                + "and foliod rebuilds it by itself; nothing is searchable until then\n")
+            throw ExitStatus.nothing
         } catch .missing(let path) where common.db == nil {
             // The first moments of a first start, or before one: nothing indexed is not an
             // error of the query (a foliod starting may not answer yet). A missing `--db`

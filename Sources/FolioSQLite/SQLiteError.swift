@@ -21,7 +21,12 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// Another connection held a lock past the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     /// The filesystem holding the database is full (or the database reached its size limit).
-    public var isFull: Bool { code == SQLITE_FULL }
+    /// SQLite answers a shared-memory file it cannot grow (`-shm`, as a new index in WAL
+    /// mode on a full disk) with an I/O error of its own, which is the same want of space.
+    public var isFull: Bool { code == SQLITE_FULL || extendedCode == Self.ioErrorShmSize }
+
+    /// `SQLITE_IOERR_SHMSIZE`, a macro Swift does not import.
+    static let ioErrorShmSize = SQLITE_IOERR | 19 << 8
     /// The file is not a database, or its pages do not hold together (a disk fault, a
     /// file overwritten or cut short).
     public var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }

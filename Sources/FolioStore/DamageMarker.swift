@@ -19,7 +19,7 @@ public enum DamageMarker {
     /// there already. An index in memory has nowhere to note it and needs no rebuild.
     public static func record(path: String, reason: String) {
         guard path.hasPrefix("/"), found(path: path) == nil else { return }
-        write(Note(reason: String(reason.prefix(1000)), keptCopy: nil), path: path)
+        try? write(Note(reason: String(reason.prefix(1000)), keptCopy: nil), path: path)
     }
 
     /// The note on the index at `path`, if it is noted as damaged.
@@ -30,11 +30,12 @@ public enum DamageMarker {
         return Note(reason: lines.first.map(String.init) ?? "", keptCopy: kept)
     }
 
-    /// Best effort: a folder that cannot be written to leaves foliod its own look at the
-    /// index when it opens it.
-    static func write(_ note: Note, path: String) {
+    /// Writes the note. A process that meets damage notes it on a best-effort basis (a
+    /// folder that cannot be written to leaves foliod its own look at the index when it
+    /// opens it); a rebuild must know it was noted before it moves anything.
+    static func write(_ note: Note, path: String) throws(SystemError) {
         let text = String(note.reason.map { $0 == "\n" ? " " : $0 }) + "\n" + (note.keptCopy.map { keptPrefix + $0 + "\n" } ?? "")
-        try? PrivateFile.write(Array(text.utf8), to: file(path))
+        try PrivateFile.write(Array(text.utf8), to: file(path))
     }
 
     /// Removes the note, once the index is rebuilt.

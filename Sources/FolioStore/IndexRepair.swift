@@ -9,8 +9,10 @@ internal import Glibc
 /// recognised nor embedded again when the folders are indexed anew. Everything else in
 /// the index is derived from the files, and is made again from them.
 ///
-/// Debian 12's SQLite (3.40) has no recovery API: the salvage reads range by range and
-/// skips a range that does not read, so one bad page costs the rows on it, not the rest.
+/// Debian 12's SQLite (3.40) has no recovery API: the salvage reads through SQLite range by
+/// range and skips a range that does not read, then reads the file's pages directly
+/// (`RawPageReader`) for the rows SQLite cannot reach, under a damaged interior page or
+/// behind a damaged header; one bad page costs the rows on it, not the rest.
 public enum IndexRepair {
     /// What a rebuild did, kept beside the new index (`folio.sqlite.rebuilt`) for
     /// `folioctl status`.
@@ -62,10 +64,13 @@ public enum IndexRepair {
         }
         let store = try IndexStore(path: path)
         var report = Report(foundAt: now, reason: reason, keptAt: kept, ocrPages: 0, vectors: 0, unreadableRanges: 0)
-        if let kept, let damaged = try? SQLiteDatabase(path: kept, access: .readOnly, busyTimeoutMilliseconds: 1000) {
-            report.documentsBefore = try? damaged.read { db in try db.row("SELECT count(*) FROM document")?.first(as: Int.self) ?? 0 }
-            try salvageOCR(from: damaged, into: store, report: &report)
-            try salvageVectors(from: damaged, into: store, report: &report)
+        if let kept {
+            if let damaged = try? SQLiteDatabase(path: kept, access: .readOnly, busyTimeoutMilliseconds: 1000) {
+                report.documentsBefore = try? damaged.read { db in try db.row("SELECT count(*) FROM document")?.first(as: Int.self) ?? 0 }
+                try salvageOCR(from: damaged, into: store, report: &report)
+                try salvageVectors(from: damaged, into: store, report: &report)
+            }
+            try salvagePages(of: kept, into: store, report: &report)
         }
         try write(report, beside: path)
         DamageMarker.clear(path: path)
@@ -98,7 +103,7 @@ public enum IndexRepair {
         let worthKeeping = stat(path, &status) == 0 && status.st_size > 0
         unlink(path + "-shm")
         guard worthKeeping else {
-            DamageMarker.write(.init(reason: reason, keptCopy: nil), path: path)
+            try note(.init(reason: reason, keptCopy: nil), path: path)
             unlink(path)
             unlink(path + "-wal")
             return nil
@@ -109,12 +114,24 @@ public enum IndexRepair {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let stamp = "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
         let kept = path + ".damaged-" + stamp
-        DamageMarker.write(.init(reason: reason, keptCopy: kept), path: path)
+        try note(.init(reason: reason, keptCopy: kept), path: path)
         guard rename(path, kept) == 0 else {
             throw .cannotPrepare(path: path, reason: "could not move the damaged index aside to \(kept): \(String(cString: strerror(errno)))")
         }
         if rename(path + "-wal", kept + "-wal") != 0 { unlink(path + "-wal") }
         return kept
+    }
+
+    /// Notes the rebuild before anything is moved: unnoted, a rebuild cut short would not
+    /// find the copy it kept. On a full disk nothing is moved, and the rebuild is tried
+    /// again once there is space (foliod waits for it).
+    private static func note(_ note: DamageMarker.Note, path: String) throws(StoreError) {
+        do {
+            try DamageMarker.write(note, path: path)
+        } catch {
+            if error.isNoSpace { throw .diskFull(path: path, operation: "note the damage before the rebuild") }
+            throw .cannotPrepare(path: DamageMarker.file(path), reason: error.reason)
+        }
     }
 
     /// The OCR cache is keyed by content hash (32 hex digits): read by the first two digits,
@@ -229,6 +246,7 @@ public enum IndexRepair {
         do {
             try PrivateFile.write(Array(line.utf8), to: reportPath(path))
         } catch {
+            if error.isNoSpace { throw .diskFull(path: path, operation: "write the rebuild's report") }
             throw .cannotPrepare(path: reportPath(path), reason: error.reason)
         }
     }

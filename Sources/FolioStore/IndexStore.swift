@@ -30,6 +30,9 @@ public final class IndexStore: Sendable {
         try IndexStore(opening: ":memory:", busyTimeoutSeconds: 0)
     }
 
+    /// The page size a new index takes (below).
+    static let pageSize = 16_384
+
     private init(opening path: String, busyTimeoutSeconds: Int) throws(StoreError) {
         self.path = path
         do {
@@ -38,7 +41,7 @@ public final class IndexStore: Sendable {
                 // 16 KiB pages: a large database is smaller than with 4 KiB (FTS5's segments
                 // fill them better) and queries take as long
                 // (docs/benchmarks.md, "Search at scale"). Only a new, empty file takes it.
-                try db.execute("PRAGMA page_size = 16384")
+                try db.execute("PRAGMA page_size = \(Self.pageSize)")
                 // WAL: readers (folioq, the launchers) never wait for a writer, nor it for them.
                 try db.execute("PRAGMA journal_mode = WAL")
                 // In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut

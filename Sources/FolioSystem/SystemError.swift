@@ -19,6 +19,8 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 
     public var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+    /// No space left on the filesystem, or the user's quota is used up.
+    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
 }
 
 /// Runs a system call, retrying while it is interrupted by a signal, and turns a failure
