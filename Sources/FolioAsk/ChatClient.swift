@@ -101,7 +101,11 @@ public struct ChatClient: Sendable {
             case let .timedOut(url, receivedAnything): throw .timedOut(url: url, seconds: options.timeoutSeconds, partial: receivedAnything || answered)
             case let .unreachable(url, reason):
                 throw .notRunning(options.provider, url: url, model: options.effectiveModel, reason: APIKey.redacting(key, in: reason))
-            case let .failed(url, reason): throw .exchangeFailed(url: url, reason: APIKey.redacting(key, in: reason))
+            case let .failed(url, reason):
+                // After part of the answer, the connection was cut (the server died): that
+                // part is shown, and said to be incomplete.
+                if answered { throw .streamFailed(options.provider, message: APIKey.redacting(key, in: reason)) }
+                throw .exchangeFailed(url: url, reason: APIKey.redacting(key, in: reason))
             case let .keyFile(path, reason): throw .keyFile(path: path, reason: reason)
             }
         }
@@ -111,7 +115,11 @@ public struct ChatClient: Sendable {
         }
         _ = take(framing.finish())
         if let failure { throw failure }
-        guard finished || answered else { throw .malformed(url: request.url, reason: "the stream ended before an answer began") }
+        guard finished else {
+            // Every provider's stream says where it ends: without that, the answer was cut.
+            if answered { throw .streamFailed(options.provider, message: "the stream ended before the answer did") }
+            throw .malformed(url: request.url, reason: "the stream ended before an answer began")
+        }
         return outcome
     }
 }

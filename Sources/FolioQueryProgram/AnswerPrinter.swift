@@ -62,10 +62,20 @@ final class AnswerPrinter {
         var text = lastWritten == "\n" ? "\n" : "\n\n"
         let cited = answer.citedPassages
         if !cited.isEmpty {
-            text += style("Sources", "1") + "\n" + cited.map { "  " + style("[\($0.number)]", "36") + " " + location($0) + "\n" }.joined()
-        } else if answer.status == .answered {
-            text += style("The answer cites no passage. It was given:", "1") + "\n"
+            text += style("Sources", "1") + "\n" + cited.map { passage, quote in
+                "  " + style("[\(passage.number)]", "36") + " " + location(passage) + "\n      " + style("“" + Self.shortened(quote) + "”", "2") + "\n"
+            }.joined()
+        } else if answer.status == .unsupported {
+            text += style(answer.citations.isEmpty ? "The answer cites no passage: it is not an answer from your documents. It was given:"
+                          : "No passage the answer cites bears it out: it is not an answer from your documents. It was given:", "1") + "\n"
                 + answer.prompt.passages.map { "  [\($0.number)] " + location($0) + "\n" }.joined()
+        }
+        let unsupported = answer.unsupportedCitations
+        if !unsupported.isEmpty {
+            text += style("Citations not supported by their passage", "1;31") + "\n" + unsupported.map { citation, claim in
+                "  [\(citation.number)?] " + location(answer.prompt.passages.first { $0.number == citation.number }) + " does not say: “"
+                    + Self.shortened(claim) + "”\n"
+            }.joined()
         }
         let invented = answer.inventedCitations
         if !invented.isEmpty {
@@ -75,6 +85,17 @@ final class AnswerPrinter {
             text += style("The answer was cut at [ask] answer_tokens = \(answer.options.answerTokens).", "2") + "\n"
         }
         Output.standard(text)
+    }
+
+    /// A quote or claim of at most 240 characters, cut at a word.
+    static func shortened(_ text: String) -> String {
+        guard text.count > 240 else { return text }
+        let cut = text.prefix(240)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + " …"
+    }
+
+    private func location(_ passage: Passage?) -> String {
+        passage.map(location) ?? ""
     }
 
     /// `~/Documents/manual.pdf, page 12 § Installing`.

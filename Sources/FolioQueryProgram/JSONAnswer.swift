@@ -14,6 +14,7 @@ enum JSONAnswer {
         var model: String
         var mode: String
         var citations: [Cited]
+        var unsupportedCitations: [Unsupported]
         var inventedCitations: [Invented]
         var passages: [Sent]
         var tokens: Tokens
@@ -22,7 +23,8 @@ enum JSONAnswer {
 
         enum CodingKeys: String, CodingKey {
             case question, status, answer, provider, model, mode, citations, passages, tokens
-            case inventedCitations = "invented_citations", timingsMs = "timings_ms", finishReason = "finish_reason"
+            case inventedCitations = "invented_citations", unsupportedCitations = "unsupported_citations", timingsMs = "timings_ms"
+            case finishReason = "finish_reason"
         }
     }
 
@@ -35,11 +37,20 @@ enum JSONAnswer {
         @Nullable var pageLabel: String?
         @Nullable var section: String?
         var chunk: Int
+        /// The passage's words that bear out the sentence citing it best.
+        var quote: String
         @Nullable var open: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case number, path, pages, section, chunk, open, pageLabel = "page_label"
+            case number, path, pages, section, chunk, quote, open, pageLabel = "page_label"
         }
+    }
+
+    /// A passage given and cited, which does not bear out the sentence that cites it.
+    struct Unsupported: Encodable {
+        var citation: String
+        var number: Int
+        var claim: String
     }
 
     struct Invented: Encodable {
@@ -82,11 +93,12 @@ enum JSONAnswer {
     struct Timings: Encodable {
         var folio: Double
         var retrieval: Double
+        var checking: Double
         @Nullable var firstText: Double?
         var total: Double
 
         enum CodingKeys: String, CodingKey {
-            case folio, retrieval, total, firstText = "first_text"
+            case folio, retrieval, checking, total, firstText = "first_text"
         }
     }
 
@@ -95,10 +107,11 @@ enum JSONAnswer {
         let document = Document(
             question: answer.question, status: answer.status.rawValue, answer: answer.text, provider: answer.options.provider.rawValue,
             model: answer.options.effectiveModel, mode: answer.mode.rawValue,
-            citations: answer.citedPassages.map {
-                Cited(number: $0.number, path: $0.path, pages: Array($0.pages), pageLabel: $0.pageLabel, section: $0.section, chunk: $0.chunk,
-                      open: opener?.command(path: $0.path, page: $0.firstPage, kind: $0.kind))
+            citations: answer.citedPassages.map { passage, quote in
+                Cited(number: passage.number, path: passage.path, pages: Array(passage.pages), pageLabel: passage.pageLabel, section: passage.section,
+                      chunk: passage.chunk, quote: quote, open: opener?.command(path: passage.path, page: passage.firstPage, kind: passage.kind))
             },
+            unsupportedCitations: answer.unsupportedCitations.map { Unsupported(citation: "[\($0.citation.number)?]", number: $0.citation.number, claim: $0.claim) },
             inventedCitations: answer.inventedCitations.map {
                 Invented(citation: $0.shown, number: $0.number, page: $0.page, reason: $0.explanation ?? "")
             },
@@ -108,7 +121,7 @@ enum JSONAnswer {
             },
             tokens: Tokens(context: answer.options.effectiveContextTokens, answerLimit: answer.options.answerTokens,
                            promptEstimate: answer.prompt.estimatedTokens, prompt: answer.outcome?.promptTokens, answer: answer.outcome?.answerTokens),
-            timingsMs: Timings(folio: rounded(answer.timings.folio), retrieval: rounded(answer.timings.retrieval),
+            timingsMs: Timings(folio: rounded(answer.timings.folio), retrieval: rounded(answer.timings.retrieval), checking: rounded(answer.timings.checking),
                                firstText: answer.timings.firstText.map(rounded), total: rounded(answer.timings.total)),
             finishReason: answer.outcome?.finishReason)
         let encoder = JSONEncoder()

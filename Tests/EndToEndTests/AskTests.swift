@@ -65,7 +65,7 @@ import Testing
         let result = try ask(["the vehicle service invoice"], environment: keys)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("480 EUR in March [1]."))
-        #expect(result.output.contains("Sources\n  [1] ~/Documents/car.txt\n"))
+        #expect(result.output.contains("Sources\n  [1] ~/Documents/car.txt\n      “Car notes The vehicle service invoice came to 480 EUR in March.”\n"), "\(result.output)")
         #expect(try server.lastPrompt().contains("[1] car.txt"))
 
         let answer = try json(try ask(["--json", "lighthouse keeper"], environment: keys))
@@ -92,13 +92,31 @@ import Testing
         try configure("openai", model: "invent")
         let result = try ask(["vehicle invoice"], environment: ["OPENAI_API_KEY": "sk-test-secret"])
         #expect(result.status == 0)
-        #expect(result.output.contains("The first passage says so [1]. Another says more [6?]. And a page [1, p. 999?]."))
+        #expect(result.output.contains("[1]. Another says more [6?]. And a page [1, p. 999?]."))
         #expect(result.output.contains("Citations the model invented\n  [6] was not given: the passages were numbered 1 to 1\n  [1, p. 999]: passage 1 is on page 1\n"))
         #expect(!result.output.contains("[6]."))
 
         let answer = try json(try ask(["--json", "vehicle invoice"], environment: ["OPENAI_API_KEY": "sk-test-secret"]))
         #expect((answer["invented_citations"] as? [[String: Any]])?.map { $0["citation"] as? String } == ["[6?]", "[1, p. 999?]"])
         #expect((answer["citations"] as? [[String: Any]])?.count == 1)
+    }
+
+    /// A well-formed citation after a sentence its passage does not bear out is no source:
+    /// the answer is not an answer from the documents, and says so (exit 1).
+    @Test func anAnswerItsPassagesDoNotBearOut_isMarkedAndNotAnAnswer() throws {
+        try configure("openai", model: "unsupported")
+        let result = try ask(["vehicle invoice"], environment: ["OPENAI_API_KEY": "sk-test-secret"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("The weather was lovely at the wedding [1]."))
+        #expect(result.output.contains("No passage the answer cites bears it out: it is not an answer from your documents."), "\(result.output)")
+        #expect(result.output.contains("Citations not supported by their passage\n  [1?] ~/Documents/car.txt does not say: “The weather was lovely at the wedding.”"),
+                "\(result.output)")
+        #expect(!result.output.contains("Sources"))
+
+        let answer = try json(try ask(["--json", "vehicle invoice"], environment: ["OPENAI_API_KEY": "sk-test-secret"]))
+        #expect(answer["status"] as? String == "unsupported")
+        #expect((answer["citations"] as? [[String: Any]])?.isEmpty == true)
+        #expect((answer["unsupported_citations"] as? [[String: Any]])?.map { $0["claim"] as? String } == ["The weather was lovely at the wedding."])
     }
 
     @Test func whenThePassagesDoNotHoldTheAnswerItSaysSo() throws {

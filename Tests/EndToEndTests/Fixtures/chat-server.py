@@ -19,7 +19,9 @@ The model's name picks the behaviour, and the answer comes from the prompt recei
   quote      for each passage holding every word of the question (of four letters or more), its
              sentence with the first of them, cited [n]; "The documents do not say." when
              no passage holds them all
-  invent     cites a passage that was not given and a page outside passage 1
+  invent     passage 1's first sentence cited [1], then a passage that was not given and a
+             page outside passage 1
+  unsupported  a sentence no passage holds, cited [1]
   slow       streams a word every 0.2 s for a minute (for Ctrl-C)
   silent     answers nothing (for the time-out and its one retry)
   hangup     closes the connection without a reply
@@ -72,8 +74,11 @@ def answer_pieces(model, message):
     if model == "quote":
         return quote(message)
     if model == "invent":
-        count = len(passages(message))
-        return ["The first passage says so [1]. ", f"Another says more [{count + 5}]. ", "And a page [1, p. 999]."]
+        given = passages(message)
+        first = re.split(r"(?<=[.!?])\s+", given[0][1].replace("\n", " ").strip())[0].rstrip(".")
+        return [f"{first} [1]. ", f"Another says more [{len(given) + 5}]. ", "And a page [1, p. 999]."]
+    if model == "unsupported":
+        return ["The weather was lovely at the wedding [1]."]
     if model == "slow":
         return [f"word{i} " for i in range(300)]
     if model == "broken":

@@ -1,0 +1,185 @@
+internal import FolioCore
+internal import Glibc
+
+/// Whether a cited passage supports the sentence that cites it, told without asking the
+/// model again: the sentence's words (each weighted by how rare it is among the passages
+/// given, so that "invoice" in every passage counts for little and "Nowak" for much) are
+/// looked for in the passage, a sentence or a few at a time, and the span that holds the
+/// most of them is the quote shown under Sources. A well-formed `[1]` after a sentence
+/// its passage does not bear out is no source: small local models cite that way.
+///
+/// Numbers weigh most and must all be in the passage: an amount, a date or an invoice
+/// number the passage does not hold is what a model invents.
+public struct CitationSupport: Sendable {
+    /// What the check found for one citation.
+    public struct Verdict: Sendable, Equatable {
+        public var supported: Bool
+        /// The sentence that cites, without its citations.
+        public var claim: String
+        /// The passage's words that bear it out best (one to three of its sentences).
+        public var quote: String
+        /// The share of the claim's weighted words found in the quote, 0 to 1.
+        public var coverage: Double
+        /// The claim's numbers that the passage does not hold.
+        public var missingNumbers: [String]
+    }
+
+    /// A claim is supported when its quote holds at least this share of its weighted words.
+    static let supportingCoverage = 0.5
+
+    private let documentFrequency: [String: Int]
+    private let passageCount: Int
+
+    public init(passages: [Passage]) {
+        var frequency: [String: Int] = [:]
+        for passage in passages {
+            for term in Set(Self.terms(of: passage.text)) { frequency[term, default: 0] += 1 }
+        }
+        documentFrequency = frequency
+        passageCount = max(1, passages.count)
+    }
+
+    /// Checks `claim` (the citing sentence, citations removed) against `passage`.
+    public func verdict(claim: String, passage: Passage) -> Verdict {
+        let claimTerms = Set(Self.terms(of: claim))
+        let weights = Dictionary(uniqueKeysWithValues: claimTerms.map { ($0, weight($0)) })
+        let total = weights.values.reduce(0, +)
+        let sentences = Self.sentences(of: passage.text)
+        let passageTerms = Set(Self.terms(of: passage.text))
+        let missing = claimTerms.filter { Self.isNumber($0) && !passageTerms.contains($0) }.sorted()
+        var best = (coverage: 0.0, quote: sentences.first ?? "")
+        for start in sentences.indices {
+            var covered = Set<String>()
+            var quote = ""
+            for end in start..<min(sentences.count, start + 3) {
+                quote += (quote.isEmpty ? "" : " ") + sentences[end]
+                covered.formUnion(Set(Self.terms(of: sentences[end])).intersection(claimTerms))
+                let coverage = total > 0 ? covered.reduce(0) { $0 + (weights[$1] ?? 0) } / total : 0
+                // Ties go to the shorter quote.
+                if coverage > best.coverage + 1e-9 { best = (coverage, quote) }
+            }
+        }
+        let supported = total > 0 && best.coverage >= Self.supportingCoverage && missing.isEmpty
+        return Verdict(supported: supported, claim: claim, quote: best.quote, coverage: best.coverage, missingNumbers: missing)
+    }
+
+    /// Rarer among the passages given weighs more (an inverse document frequency); a
+    /// number weighs double.
+    private func weight(_ term: String) -> Double {
+        let frequency = Double(documentFrequency[term] ?? 0)
+        let rarity = log(1 + Double(passageCount) / max(0.5, frequency))
+        return Self.isNumber(term) ? 2 * rarity : rarity
+    }
+
+    /// The words of `text` that carry meaning, lowercased and cut to a rough stem (so that
+    /// "invoices" meets "invoice"), and its numbers written one way ("1,240.00" as "1240").
+    static func terms(of text: String) -> [String] {
+        var terms: [String] = []
+        var word = ""
+        var previous: Character?
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            // A separator between two digits stays in the number: 1,240.00, 12.5.
+            let inNumber = (character == "." || character == ",") && previous?.isNumber == true && next?.isNumber == true
+            if character.isLetter || character.isNumber || inNumber || (character == "'" && !word.isEmpty && next?.isLetter == true) {
+                word.append(character)
+            } else if !word.isEmpty {
+                if let term = term(word) { terms.append(term) }
+                word = ""
+            }
+            previous = character
+        }
+        if !word.isEmpty, let term = term(word) { terms.append(term) }
+        return terms
+    }
+
+    private static func term(_ word: String) -> String? {
+        let lowered = word.lowercased()
+        if lowered.first?.isNumber == true { return number(lowered) }
+        guard lowered.count > 1, !stopWords.contains(lowered) else { return nil }
+        return stem(lowered)
+    }
+
+    /// "1,240.00" → "1240", "12.50" → "12.5", "1.240,5" → "1240.5", "3,5" → "3.5": of a comma
+    /// and a full stop, the last is the decimal mark; a comma alone groups thousands when
+    /// every group after it has three digits.
+    private static func number(_ text: String) -> String {
+        let lastComma = text.lastIndex(of: ","), lastStop = text.lastIndex(of: ".")
+        let decimal: Character?
+        switch (lastComma, lastStop) {
+        case let (comma?, stop?): decimal = comma > stop ? "," : "."
+        case (_?, nil):
+            var groups = [0]
+            for character in text { if character == "," { groups.append(0) } else { groups[groups.count - 1] += 1 } }
+            decimal = groups.dropFirst().allSatisfy { $0 == 3 } ? nil : ","
+        case (nil, _?): decimal = text.filter { $0 == "." }.count == 1 ? "." : nil
+        case (nil, nil): decimal = nil
+        }
+        var whole = ""
+        var fraction: String?
+        for character in text {
+            if character == decimal {
+                fraction = ""
+            } else if character.isNumber {
+                if fraction != nil { fraction!.append(character) } else { whole.append(character) }
+            }
+        }
+        while fraction?.last == "0" { fraction!.removeLast() }
+        return whole + (fraction.map { $0.isEmpty ? "" : "." + $0 } ?? "")
+    }
+
+    static func isNumber(_ term: String) -> Bool { term.first?.isNumber == true }
+
+    /// A rough stem: plurals, "-ing" and "-ed" and a final "e" taken off in turn, so that
+    /// "invoices", "invoiced" and "invoice" meet.
+    private static func stem(_ word: String) -> String {
+        var word = word
+        if word.hasSuffix("'s") { word.removeLast(2) }
+        if word.count >= 5, word.hasSuffix("ies") {
+            word = word.dropLast(3) + "y"
+        } else if word.count >= 4, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us") {
+            word.removeLast()
+        }
+        if word.count >= 6, word.hasSuffix("ing") {
+            word.removeLast(3)
+        } else if word.count >= 5, word.hasSuffix("ed") {
+            word.removeLast(2)
+        }
+        if word.count >= 5, word.hasSuffix("e") { word.removeLast() }
+        return word
+    }
+
+    /// The passage's sentences (and lines: passages from tables and lists have no full stops).
+    static func sentences(of text: String) -> [String] {
+        var sentences: [String] = []
+        var current = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            if character.isNewline {
+                if !current.trimmingWhitespace().isEmpty { sentences.append(current.trimmingWhitespace()) }
+                current = ""
+                continue
+            }
+            current.append(character)
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if ".!?".contains(character), next == nil || next?.isWhitespace == true, current.count > 1 {
+                sentences.append(current.trimmingWhitespace())
+                current = ""
+            }
+        }
+        if !current.trimmingWhitespace().isEmpty { sentences.append(current.trimmingWhitespace()) }
+        return sentences
+    }
+
+    private static let stopWords: Set<String> = [
+        "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "because", "been",
+        "before", "being", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "during", "each", "few", "for",
+        "from", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i", "if", "in", "into", "is", "it",
+        "its", "it's", "just", "me", "more", "most", "my", "no", "nor", "not", "of", "off", "on", "once", "only", "or", "other", "our",
+        "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there",
+        "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when",
+        "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yes", "says", "said", "according",
+        "passage", "passages", "document", "documents", "mention", "mentions", "mentioned", "states", "stated", "shows", "given",
+    ]
+}
