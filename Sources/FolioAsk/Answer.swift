@@ -41,6 +41,9 @@ public struct Answer: Sendable {
     /// Each citation's check against its passage (`CitationSupport`), in the order of
     /// `citations`; `nil` for an invented one, which has no passage.
     public var verdicts: [CitationSupport.Verdict?] = []
+    /// The text the provider itself says each passage is cited for (Anthropic's
+    /// citations), by passage number.
+    public private(set) var providerQuotes: [Int: [String]] = [:]
     public var status = Status.answered
     public var timings = Timings()
     public var outcome: ChatClient.Outcome?
@@ -64,6 +67,11 @@ public struct Answer: Sendable {
         }
     }
 
+    /// The provider's own quote for a citation of passage `number`.
+    public mutating func addQuote(_ quote: String, of number: Int) {
+        providerQuotes[number, default: []].append(quote)
+    }
+
     /// Records the end of the exchange, and whether the model found the answer in the
     /// passages.
     public mutating func finish(_ outcome: ChatClient.Outcome, citations: [Citation], total: Double) {
@@ -79,6 +87,9 @@ public struct Answer: Sendable {
         let claims = Self.claims(in: text, citations: citationRanges)
         verdicts = zip(self.citations, claims).map { citation, claim in
             guard !citation.isInvented, let passage = prompt.passages.first(where: { $0.number == citation.number }) else { return nil }
+            if let quotes = providerQuotes[citation.number], !quotes.isEmpty {
+                return support.verdict(claim: claim, quotes: quotes, passage: passage)
+            }
             return support.verdict(claim: claim, passage: passage)
         }
         status = Self.saysNotFound(text) ? .notInDocuments : citedPassages.isEmpty ? .unsupported : .answered

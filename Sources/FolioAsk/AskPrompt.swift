@@ -26,6 +26,17 @@ public struct AskPrompt: Sendable, Equatable {
         - Answer in the language of the question, briefly.
         """
 
+    /// The instructions when the passages go as documents whose citations the provider
+    /// makes itself (Anthropic's citations): no `[n]` to write, the rest the same.
+    public static let documentInstructions = """
+        You answer questions from the user's own documents, using only the documents given \
+        with the question, never what you know from elsewhere.
+        - Cite the documents for every sentence that states something from them.
+        - If the documents do not hold the answer, reply with exactly "\(notFound)" and then, \
+        in one sentence, what they cover that comes closest, if anything. Do not guess.
+        - Answer in the language of the question, briefly.
+        """
+
     /// The user's message: the passages, then the question.
     public var message: String {
         var text = "Passages:\n\n"
@@ -36,17 +47,24 @@ public struct AskPrompt: Sendable, Equatable {
     /// One passage as the model reads it: `[n] file, page(s), section` and its text, with
     /// a line where the second page begins.
     static func block(_ passage: Passage) -> String {
+        heading(passage) + "\n" + text(passage)
+    }
+
+    /// `[n] file ("title"), page(s), section "…"`.
+    static func heading(_ passage: Passage) -> String {
         var heading = "[\(passage.number)] \(passage.fileName)"
         if let title = passage.title, !title.isEmpty, title != passage.fileName { heading += " (\"\(title)\")" }
         if let pages = passage.pageDescription { heading += ", " + pages }
         if let section = passage.section, !section.isEmpty { heading += ", section \"\(section)\"" }
-        var text = passage.text
-        if let start = passage.lastPageStarts, passage.lastPage != passage.firstPage {
-            let scalars = text.unicodeScalars
-            let split = scalars.index(scalars.startIndex, offsetBy: min(start, scalars.count))
-            text = String(scalars[..<split]) + "\n--- page \(passage.lastPage) ---\n" + String(scalars[split...])
-        }
-        return heading + "\n" + text
+        return heading
+    }
+
+    /// The passage's text, with a line where its second page begins.
+    static func text(_ passage: Passage) -> String {
+        guard let start = passage.lastPageStarts, passage.lastPage != passage.firstPage else { return passage.text }
+        let scalars = passage.text.unicodeScalars
+        let split = scalars.index(scalars.startIndex, offsetBy: min(start, scalars.count))
+        return String(scalars[..<split]) + "\n--- page \(passage.lastPage) ---\n" + String(scalars[split...])
     }
 
     /// The tokens of everything but the passages, and a margin for the messages' framing

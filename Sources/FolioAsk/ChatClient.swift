@@ -35,18 +35,21 @@ public struct ChatClient: Sendable {
     /// Streams the answer to `prompt`, each piece to `onText` as it arrives. A provider
     /// that sends nothing for `[ask] timeout_seconds` is asked once more; one that stops
     /// after part of the answer is not (the part is already shown).
-    public func answer(_ prompt: AskPrompt, onText: (String) -> Void) throws(AskError) -> Outcome {
+    /// `onQuote` gets the text a provider itself says each citation cites (Anthropic's
+    /// citations), as the citation's `[n]` goes to `onText` after the text it cites.
+    public func answer(_ prompt: AskPrompt, onText: (String) -> Void, onQuote: (Int, String) -> Void = { _, _ in }) throws(AskError) -> Outcome {
         let request = ChatRequest(prompt, options: options, key: key)
         let client = HTTPClient(timeoutMilliseconds: 0, connectMilliseconds: min(10, options.timeoutSeconds) * 1000,
                                 stallSeconds: options.timeoutSeconds)
         do {
-            return try exchange(request, client: client, onText: onText)
+            return try exchange(request, client: client, onText: onText, onQuote: onQuote)
         } catch .timedOut(_, _, partial: false) {
-            return try exchange(request, client: client, onText: onText)
+            return try exchange(request, client: client, onText: onText, onQuote: onQuote)
         }
     }
 
-    private func exchange(_ request: ChatRequest, client: HTTPClient, onText: (String) -> Void) throws(AskError) -> Outcome {
+    private func exchange(_ request: ChatRequest, client: HTTPClient, onText: (String) -> Void,
+                          onQuote: (Int, String) -> Void) throws(AskError) -> Outcome {
         let started = MonotonicClock.seconds()
         let stream = ChatStream(provider: options.provider, url: request.url)
         var framing = StreamFraming(request.framing)
@@ -55,6 +58,7 @@ public struct ChatClient: Sendable {
         var failure: AskError?
         var finished = false
         var answered = false
+        var blockCitations: [Int] = []
 
         func take(_ units: [StreamFraming.Unit]) -> Bool {
             for unit in units {
@@ -80,6 +84,13 @@ public struct ChatClient: Sendable {
                     case let .failure(kind, message):
                         failure = ProviderRefusal(options: options, key: key).midStream(kind: kind, message: message)
                         return false
+                    case let .citation(number, quote):
+                        if !blockCitations.contains(number) { blockCitations.append(number) }
+                        onQuote(number, quote)
+                    case .blockEnd:
+                        guard !blockCitations.isEmpty else { continue }
+                        onText(" " + blockCitations.map { "[\($0)]" }.joined())
+                        blockCitations = []
                     }
                 }
             }

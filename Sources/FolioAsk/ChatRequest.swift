@@ -34,8 +34,15 @@ struct ChatRequest {
             url = base + "/v1/messages"
             headers = ["Content-Type: application/json", "Accept: text/event-stream", "anthropic-version: 2023-06-01"]
                 + (key.map { ["x-api-key: \($0)"] } ?? [])
-            encoded = try? encoder.encode(AnthropicMessages(model: model, maxTokens: options.answerTokens, system: AskPrompt.instructions,
-                                                            messages: [Message(role: "user", content: prompt.message)], stream: true))
+            // The passages as documents with citations on: the API returns the text each
+            // sentence cites, which Folio shows and checks against its passage.
+            let documents = prompt.passages.map { passage in
+                AnthropicBlock(type: "document", source: .init(type: "text", mediaType: "text/plain", data: AskPrompt.text(passage)),
+                               title: AskPrompt.heading(passage), citations: .init(enabled: true))
+            }
+            let question = AnthropicBlock(type: "text", text: "Question: " + prompt.question)
+            encoded = try? encoder.encode(AnthropicMessages(model: model, maxTokens: options.answerTokens, system: AskPrompt.documentInstructions,
+                                                            messages: [AnthropicMessage(role: "user", content: documents + [question])], stream: true))
             framing = .events
         }
         body = Array(encoded ?? Data())
@@ -87,15 +94,52 @@ private struct OpenAIChat: Encodable {
     }
 }
 
-/// `POST /v1/messages` (Anthropic's Messages API).
+/// `POST /v1/messages` (Anthropic's Messages API), the passages as documents with
+/// citations enabled (Anthropic's citations documentation).
 private struct AnthropicMessages: Encodable {
     var model: String
     var maxTokens: Int
     var system: String
-    var messages: [Message]
+    var messages: [AnthropicMessage]
     var stream: Bool
 
     enum CodingKeys: String, CodingKey {
         case model, maxTokens = "max_tokens", system, messages, stream
+    }
+}
+
+private struct AnthropicMessage: Encodable {
+    var role: String
+    var content: [AnthropicBlock]
+}
+
+/// A content block: `text`, or a `document` of plain text with its title.
+private struct AnthropicBlock: Encodable {
+    struct Source: Encodable {
+        var type: String
+        var mediaType: String
+        var data: String
+
+        enum CodingKeys: String, CodingKey {
+            case type, data, mediaType = "media_type"
+        }
+    }
+
+    struct Citations: Encodable {
+        var enabled: Bool
+    }
+
+    var type: String
+    var text: String?
+    var source: Source?
+    var title: String?
+    var citations: Citations?
+
+    init(type: String, text: String? = nil, source: Source? = nil, title: String? = nil, citations: Citations? = nil) {
+        self.type = type
+        self.text = text
+        self.source = source
+        self.title = title
+        self.citations = citations
     }
 }

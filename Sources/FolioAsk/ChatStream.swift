@@ -11,6 +11,11 @@ enum ChatEvent: Equatable {
     case finished(reason: String?)
     /// An error sent inside the stream, after a 200.
     case failure(kind: String?, message: String)
+    /// The provider's own citation of passage `number` (from 1) for the text block being
+    /// streamed, with the text it cites (Anthropic's `citations_delta`).
+    case citation(number: Int, quote: String)
+    /// A content block ended: the citations made for it belong after its text.
+    case blockEnd
 }
 
 /// Reads the units of one provider's stream (`StreamFraming`) as `ChatEvent`s.
@@ -59,16 +64,21 @@ struct ChatStream {
         return events
     }
 
-    /// `message_start` (input tokens), `content_block_delta` with `text_delta`s,
-    /// `message_delta` (stop reason, output tokens), `message_stop`; `error` events;
-    /// `ping` and the block boundaries say nothing to Folio.
+    /// `message_start` (input tokens), `content_block_delta` with `text_delta`s and
+    /// `citations_delta`s, `content_block_stop`, `message_delta` (stop reason, output
+    /// tokens), `message_stop`; `error` events; `ping` says nothing to Folio.
     private static func anthropic(event: String?, _ body: AnthropicEvent) -> [ChatEvent] {
         switch body.type ?? event {
         case "message_start":
             return [.usage(prompt: body.message?.usage?.inputTokens, answer: nil)]
         case "content_block_delta":
+            if body.delta?.type == "citations_delta", let citation = body.delta?.citation, let index = citation.documentIndex {
+                return [.citation(number: index + 1, quote: citation.citedText ?? "")]
+            }
             guard body.delta?.type == "text_delta", let text = body.delta?.text, !text.isEmpty else { return [] }
             return [.text(text)]
+        case "content_block_stop":
+            return [.blockEnd]
         case "message_delta":
             var events: [ChatEvent] = [.usage(prompt: nil, answer: body.usage?.outputTokens)]
             if let reason = body.delta?.stopReason { events.append(.finished(reason: reason)) }
@@ -171,9 +181,20 @@ private struct AnthropicEvent: Decodable {
         var type: String?
         var text: String?
         var stopReason: String?
+        var citation: Citation?
 
         enum CodingKeys: String, CodingKey {
-            case type, text, stopReason = "stop_reason"
+            case type, text, citation, stopReason = "stop_reason"
+        }
+    }
+
+    /// A `char_location` citation: which document, and the text it cites.
+    struct Citation: Decodable {
+        var documentIndex: Int?
+        var citedText: String?
+
+        enum CodingKeys: String, CodingKey {
+            case documentIndex = "document_index", citedText = "cited_text"
         }
     }
 

@@ -63,6 +63,20 @@ public struct CitationSupport: Sendable {
         return Verdict(supported: supported, claim: claim, quote: best.quote, coverage: best.coverage, missingNumbers: missing)
     }
 
+    /// A citation the provider made itself, with the text it cites (Anthropic's
+    /// citations): supported when that text is the passage's, whatever the wording of the
+    /// sentence; the text is the quote shown.
+    public func verdict(claim: String, quotes: [String], passage: Passage) -> Verdict {
+        let text = Self.squeezed(passage.text)
+        let found = quotes.map(Self.squeezed).filter { !$0.isEmpty && text.contains($0) }
+        return Verdict(supported: !found.isEmpty && found.count == quotes.count, claim: claim,
+                       quote: quotes.map { Self.squeezed($0) }.joined(separator: " … "), coverage: found.isEmpty ? 0 : 1, missingNumbers: [])
+    }
+
+    private static func squeezed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// Rarer among the passages given weighs more (an inverse document frequency); a
     /// number weighs double.
     private func weight(_ term: String) -> Double {

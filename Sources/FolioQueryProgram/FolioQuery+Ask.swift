@@ -63,11 +63,11 @@ extension FolioQuery {
         printer.waiting(model: options.effectiveModel.isEmpty ? options.provider.displayName : options.effectiveModel, passages: passages.count,
                         tokens: prompt.estimatedTokens)
         do {
-            let outcome = try client.answer(prompt) { text in
+            let outcome = try client.answer(prompt, onText: { text in
                 let pieces = citations.add(text)
                 record.add(pieces)
                 printer.show(pieces)
-            }
+            }, onQuote: { number, quote in record.addQuote(quote, of: number) })
             let rest = citations.finish()
             record.add(rest)
             printer.show(rest)

@@ -68,6 +68,27 @@ struct ChatStreamTests {
                                                       .failure(kind: "overloaded_error", message: "Overloaded")])
     }
 
+    /// With the passages as documents, a text block's citations come as `citations_delta`s,
+    /// each with the text it cites; the block's end places them.
+    @Test func anthropicCitationsDeltas() throws {
+        let body = """
+            event: content_block_start
+            data: {"type":"content_block_start","index":1,"content_block":{"type":"text","text":"","citations":[]}}
+
+            event: content_block_delta
+            data: {"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"the repair cost 480 EUR"}}
+
+            event: content_block_delta
+            data: {"type":"content_block_delta","index":1,"delta":{"type":"citations_delta","citation":{"type":"char_location","cited_text":"The invoice came to 480 EUR.","document_index":2,"document_title":"[3] car.txt","start_char_index":10,"end_char_index":38}}}
+
+            event: content_block_stop
+            data: {"type":"content_block_stop","index":1}
+
+
+            """
+        #expect(try Self.events(.anthropic, body) == [.text("the repair cost 480 EUR"), .citation(number: 3, quote: "The invoice came to 480 EUR."), .blockEnd])
+    }
+
     @Test func aLineThatIsNotTheProtocolsIsAnError() {
         #expect(throws: AskError.self) { try Self.events(.ollama, "<html>proxy error</html>\n") }
     }

@@ -60,6 +60,20 @@ struct CitationSupportTests {
         #expect(answer.status == .answered)
     }
 
+    /// A provider's own citation (Anthropic's) is supported when the text it cites is the
+    /// passage's, whatever the sentence's wording, and that text is the quote.
+    @Test func aProvidersQuote_isCheckedAgainstThePassage() {
+        var answer = Answer(question: "q", options: FolioConfiguration.default.ask, mode: .lexical,
+                            prompt: AskPrompt(question: "q", passages: Self.passages))
+        var reader = CitationReader(passages: Self.passages)
+        answer.add(reader.add("The boiler job came to a tidy sum [1]. Jonas paid little [2]."))
+        answer.addQuote("Total due: EUR 1,240.00,  payable within 30 days.", of: 1)
+        answer.addQuote("Total due: EUR 99.00.", of: 2)
+        answer.finish(ChatClient.Outcome(), citations: reader.citations, total: 0)
+        #expect(answer.citedPassages.map(\.quote) == ["Total due: EUR 1,240.00, payable within 30 days."])
+        #expect(answer.unsupportedCitations.map(\.citation.number) == [2], "a quote its passage does not hold")
+    }
+
     @Test func anAnswerNoPassageBearsOut_isNotAnAnswer() {
         var answer = Answer(question: "q", options: FolioConfiguration.default.ask, mode: .lexical,
                             prompt: AskPrompt(question: "q", passages: Self.passages))

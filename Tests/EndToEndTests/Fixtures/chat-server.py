@@ -12,7 +12,10 @@ formats as their documentation shows them, streamed:
                                without "Authorization: Bearer sk-test-secret": 401
   POST /v1/messages            Anthropic: server-sent events message_start, content_block_start, ping,
                                content_block_delta (text_delta) ..., content_block_stop, message_delta,
-                               message_stop; errors {"type": "error", "error": {"type", "message"}};
+                               message_stop; the passages come as documents with citations enabled,
+                               and "quote" answers as the API does then: a text block per cited
+                               sentence, its citations_delta (char_location, cited_text) after its text;
+                               errors {"type": "error", "error": {"type", "message"}};
                                without "x-api-key: sk-ant-test-secret" and "anthropic-version": 401
 
 The model's name picks the behaviour, and the answer comes from the prompt received:
@@ -68,6 +71,21 @@ def quote(message):
     if not sentences:
         return ["The documents do not say.", " They cover other things."]
     return [s + " " for s in " ".join(sentences).split(" ")]
+
+
+def quote_blocks(message):
+    """"quote" as Anthropic answers with citations: [(text, (document index, cited text) or None)]."""
+    question = message.split("\nQuestion: ")[-1].lower()
+    words = [w for w in re.findall(r"[a-z0-9]+", question) if len(w) >= 4 and w not in STOP]
+    blocks = []
+    for number, text in passages(message) if words else []:
+        if not all(w in text.lower() for w in words):
+            continue
+        for sentence in re.split(r"(?<=[.!?])\s+", text.replace("\n", " ")):
+            if words[0] in sentence.lower():
+                blocks += [(sentence.strip().rstrip("."), (number - 1, sentence.strip())), (". ", None)]
+                break
+    return blocks or [("The documents do not say. They cover other things.", None)]
 
 
 def answer_pieces(model, message):
@@ -126,6 +144,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             log.write(json.dumps({"path": self.path, "headers": dict(self.headers.items()), "body": request}) + "\n")
         model = request.get("model") or "quote"
         user = [m["content"] for m in request.get("messages", []) if m["role"] == "user"][-1]
+        if isinstance(user, list):
+            # Anthropic's documents, read back into the form the other providers get.
+            documents = [block for block in user if block.get("type") == "document"]
+            question = next(block["text"] for block in user if block.get("type") == "text")
+            user = "Passages:\n\n" + "".join(f"{d['title']}\n{d['source']['data']}\n\n" for d in documents) + question
         provider = {"/api/chat": "ollama", "/v1/chat/completions": "openai", "/v1/messages": "anthropic"}.get(self.path)
         if provider is None:
             return self.reply(404, {"error": "no such endpoint"})
@@ -164,8 +187,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "openai": {"error": {"message": "This model's maximum context length is 4096 tokens.", "type": "invalid_request_error",
                                      "param": "messages", "code": "context_length_exceeded"}},
                 "anthropic": {"type": "error", "error": {"type": "invalid_request_error", "message": "prompt is too long: 210000 tokens > 200000 maximum"}}}[provider])
-        pieces = answer_pieces(model, user)
-        prompt_tokens = len(" ".join(m["content"] for m in request.get("messages", [])).split()) + len((request.get("system") or "").split())
+        pieces = quote_blocks(user) if provider == "anthropic" and model == "quote" else answer_pieces(model, user)
+        prompt_tokens = len(user.split()) + len((request.get("system") or "").split())
         delay = 0.2 if model == "slow" else 0
         try:
             getattr(self, "stream_" + provider)(model, pieces, prompt_tokens, delay)
@@ -208,15 +231,27 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.event("message_start", {"type": "message_start", "message": {
             "id": "msg_1", "type": "message", "role": "assistant", "content": [], "model": model, "stop_reason": None,
             "stop_sequence": None, "usage": {"input_tokens": prompt_tokens, "output_tokens": 1}}})
-        self.event("content_block_start", {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}})
         self.event("ping", {"type": "ping"})
-        for index, piece in enumerate(pieces):
-            if model == "broken" and index == 1:
-                self.event("error", {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}})
-                return self.end_stream()
-            self.event("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}})
-            time.sleep(delay)
-        self.event("content_block_stop", {"type": "content_block_stop", "index": 0})
+        if pieces and isinstance(pieces[0], tuple):
+            for index, (text, citation) in enumerate(pieces):
+                self.event("content_block_start", {"type": "content_block_start", "index": index,
+                                                   "content_block": {"type": "text", "text": "", **({"citations": []} if citation else {})}})
+                self.event("content_block_delta", {"type": "content_block_delta", "index": index, "delta": {"type": "text_delta", "text": text}})
+                if citation:
+                    document, cited = citation
+                    self.event("content_block_delta", {"type": "content_block_delta", "index": index, "delta": {
+                        "type": "citations_delta", "citation": {"type": "char_location", "cited_text": cited, "document_index": document,
+                                                                "document_title": None, "start_char_index": 0, "end_char_index": len(cited)}}})
+                self.event("content_block_stop", {"type": "content_block_stop", "index": index})
+        else:
+            self.event("content_block_start", {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}})
+            for index, piece in enumerate(pieces):
+                if model == "broken" and index == 1:
+                    self.event("error", {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}})
+                    return self.end_stream()
+                self.event("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}})
+                time.sleep(delay)
+            self.event("content_block_stop", {"type": "content_block_stop", "index": 0})
         self.event("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
                                      "usage": {"output_tokens": len(pieces)}})
         self.event("message_stop", {"type": "message_stop"})
