@@ -274,6 +274,8 @@ def checked_after_unclean_stop(home, template, expected, first_index):
     back = time.monotonic() - began
     home.stop()
     checks = log(home).count("did not stop cleanly")
+    if checks == 0:
+        raise Failure("foliod's log does not say it checked the index after the kill")
     home.start()
     home.stop()
     if log(home).count("did not stop cleanly") != checks:

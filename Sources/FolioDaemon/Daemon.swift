@@ -147,7 +147,7 @@ public final class Daemon {
     private func checkAfterUncleanStop() {
         let path = setup.databasePath
         let logger = logger
-        logger.notice("foliod did not stop cleanly last time: the index is checked in the background", metadata: ["index": "\(path)"])
+        logger.warning("foliod did not stop cleanly last time: the index is checked in the background", metadata: ["index": "\(path)"])
         _ = BackgroundThread {
             let started = MonotonicClock.milliseconds()
             do {
