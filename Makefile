@@ -43,7 +43,8 @@ run: release
 	@echo "search with: .build/release/folioq WORDS   (by meaning too as the vectors come; stop the daemon: pkill -TERM foliod)"
 
 # The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
-# the real model), the unit and end-to-end tests (their scratch folders in one folder of
+# the real model), llama.cpp's server and a small chat model for the tests of --ask (built
+# once, about ten minutes on two cores; then found in place), the unit and end-to-end tests (their scratch folders in one folder of
 # /tmp, removed at the end), the library's documentation (DocC) and example app, then the
 # reliability suite in its reduced form (one to two
 # minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
@@ -51,6 +52,7 @@ run: release
 # within the goal.
 test: build
 	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
+	$(SUDO) ./scripts/install-llama-server.sh /usr/local/share/folio
 	$(SWIFT) build --build-tests
 	tests=$$(mktemp -d /tmp/folio-tests.XXXXXX) && TMPDIR=$$tests $(SWIFT) test; status=$$?; rm -rf "$$tests"; exit $$status
 	scripts/library-docs.sh

