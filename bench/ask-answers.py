@@ -3,7 +3,8 @@
 (bench/ask-questions.jsonl: each with its file, page where the file has pages, the words of
 its answer, and whether it is paraphrased, sharing few of the passage's rare words).
 
-    bench/ask-answers.py DATA_HOME --url http://127.0.0.1:8080/v1 [--provider openai] [--model NAME] [--questions FILE]
+    bench/ask-answers.py DATA_HOME --url http://127.0.0.1:8080/v1 [--provider openai] [--model NAME]
+                         [--answer-tokens 1024] [--questions FILE]
 
 DATA_HOME is the XDG_DATA_HOME of an index of the small benchmark corpus
 (../shared/bench/make-corpus.sh DIR small, then folioctl index); --url an OpenAI-compatible
@@ -59,6 +60,7 @@ def main():
     parser.add_argument("--url", required=True)
     parser.add_argument("--provider", default="openai", choices=["openai", "ollama"])
     parser.add_argument("--model", default="")
+    parser.add_argument("--answer-tokens", type=int, default=1024, help="[ask] answer_tokens")
     parser.add_argument("--questions", default=os.path.join(ROOT, "bench", "ask-questions.jsonl"))
     args = parser.parse_args()
     binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
@@ -67,7 +69,7 @@ def main():
     runtime = tempfile.mkdtemp()
     os.makedirs(os.path.join(runtime, "config", "folio"))
     with open(os.path.join(runtime, "config", "folio", "config.toml"), "w") as config:
-        config.write(f'[ask]\nprovider = "{args.provider}"\nurl = "{args.url}"\nmodel = "{args.model}"\n')
+        config.write(f'[ask]\nprovider = "{args.provider}"\nurl = "{args.url}"\nmodel = "{args.model}"\nanswer_tokens = {args.answer_tokens}\n')
     env = dict(os.environ, XDG_DATA_HOME=args.data_home, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(runtime, "config"))
     embedder = subprocess.Popen([os.path.join(binaries, "foliod-worker"), "--embedder"], env=env)
     rows = []
