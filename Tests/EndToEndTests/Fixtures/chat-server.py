@@ -57,17 +57,24 @@ def passages(message):
     return found
 
 
-def quote(message):
+def quoted_sentences(message):
+    """[(number, sentence)]: for each passage holding every word of the question (of four
+    letters or more), its sentence with the first of them."""
     question = message.split("\nQuestion: ")[-1].lower()
     words = [w for w in re.findall(r"[a-z0-9]+", question) if len(w) >= 4 and w not in STOP]
-    sentences = []
+    found = []
     for number, text in passages(message) if words else []:
         if not all(w in text.lower() for w in words):
             continue
         for sentence in re.split(r"(?<=[.!?])\s+", text.replace("\n", " ")):
             if words[0] in sentence.lower():
-                sentences.append(f"{sentence.strip().rstrip('.')} [{number}].")
+                found.append((number, sentence.strip()))
                 break
+    return found
+
+
+def quote(message):
+    sentences = [f"{sentence.rstrip('.')} [{number}]." for number, sentence in quoted_sentences(message)]
     if not sentences:
         return ["The documents do not say.", " They cover other things."]
     return [s + " " for s in " ".join(sentences).split(" ")]
@@ -75,16 +82,9 @@ def quote(message):
 
 def quote_blocks(message):
     """"quote" as Anthropic answers with citations: [(text, (document index, cited text) or None)]."""
-    question = message.split("\nQuestion: ")[-1].lower()
-    words = [w for w in re.findall(r"[a-z0-9]+", question) if len(w) >= 4 and w not in STOP]
     blocks = []
-    for number, text in passages(message) if words else []:
-        if not all(w in text.lower() for w in words):
-            continue
-        for sentence in re.split(r"(?<=[.!?])\s+", text.replace("\n", " ")):
-            if words[0] in sentence.lower():
-                blocks += [(sentence.strip().rstrip("."), (number - 1, sentence.strip())), (". ", None)]
-                break
+    for number, sentence in quoted_sentences(message):
+        blocks += [(sentence.rstrip("."), (number - 1, sentence)), (". ", None)]
     return blocks or [("The documents do not say. They cover other things.", None)]
 
 
