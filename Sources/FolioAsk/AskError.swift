@@ -20,8 +20,9 @@ public enum AskError: Error, Equatable, CustomStringConvertible {
     /// The question and instructions, with the room kept for the answer, leave no room
     /// for a passage in `context_tokens`.
     case contextTooSmall(contextTokens: Int, needed: Int)
-    /// The server said the prompt is longer than the model's context.
-    case contextRefused(AskOptions.Provider, message: String)
+    /// The server said the prompt is longer than the model's context, with its own count
+    /// of the prompt and its context's size when it says them (llama.cpp's server does).
+    case contextRefused(AskOptions.Provider, message: String, promptTokens: Int? = nil, contextTokens: Int? = nil)
     /// The exchange failed without an answer from the provider's API (TLS, an empty
     /// reply, a proxy in between).
     case exchangeFailed(url: String, reason: String)
@@ -64,7 +65,7 @@ public enum AskError: Error, Equatable, CustomStringConvertible {
                 : "\(url) sent nothing for \(seconds) s, twice: is the model still loading? Try again, or raise [ask] timeout_seconds"
         case let .contextTooSmall(contextTokens, needed):
             "[ask] context_tokens = \(contextTokens) leaves no room for a passage (the question, instructions and answer_tokens take \(needed)): raise context_tokens or lower answer_tokens"
-        case let .contextRefused(provider, message):
+        case let .contextRefused(provider, message, _, _):
             "\(provider.displayName) says the prompt is longer than the model's context (\(message)): lower [ask] context_tokens to the model's window"
         case let .exchangeFailed(url, reason):
             "the exchange with \(url) failed (\(reason)): is [ask] url the provider's address?"

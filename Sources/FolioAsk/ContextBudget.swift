@@ -12,6 +12,8 @@ public struct ContextBudget: Sendable {
 
     /// A passage cut to fit is given at least this much text, or left out.
     static let leastPassageTokens = 96
+    /// A context that leaves less than this beside the answer is not worth asking again in.
+    public static let leastRoom = 256
 
     public init(contextTokens: Int, answerTokens: Int, maximumPassages: Int) {
         self.contextTokens = contextTokens

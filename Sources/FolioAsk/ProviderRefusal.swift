@@ -12,10 +12,11 @@ struct ProviderRefusal {
     func error(status: Int, headers: [String: String], body: [UInt8]) -> AskError {
         let reply = try? JSONDecoder().decode(ErrorReply.self, from: Data(body))
         let message = APIKey.redacting(key, in: reply?.message ?? String(decoding: body.prefix(300), as: UTF8.self).trimmingWhitespace())
-        return error(status: status, kind: reply?.kind, message: message, retryAfter: Self.retryAfter(headers))
+        return error(status: status, kind: reply?.kind, message: message, retryAfter: Self.retryAfter(headers),
+                     promptTokens: reply?.promptTokens, contextTokens: reply?.contextTokens)
     }
 
-    func error(status: Int, kind: String?, message: String, retryAfter: Int? = nil) -> AskError {
+    func error(status: Int, kind: String?, message: String, retryAfter: Int? = nil, promptTokens: Int? = nil, contextTokens: Int? = nil) -> AskError {
         let provider = options.provider
         let lowered = (message + " " + (kind ?? "")).lowercased()
         switch status {
@@ -26,9 +27,9 @@ struct ProviderRefusal {
         case 404 where provider == .ollama || lowered.contains("model"):
             return .modelMissing(provider, model: options.effectiveModel, message: message)
         case 413:
-            return .contextRefused(provider, message: message)
+            return .contextRefused(provider, message: message, promptTokens: promptTokens, contextTokens: contextTokens)
         case 400 where lowered.contains("context") || lowered.contains("too long"):
-            return .contextRefused(provider, message: message)
+            return .contextRefused(provider, message: message, promptTokens: promptTokens, contextTokens: contextTokens)
         default:
             if kind == "rate_limit_error" { return .rateLimited(provider, retryAfterSeconds: retryAfter, message: message) }
             if kind == "authentication_error" { return .keyRefused(provider, status: status, message: message) }
@@ -82,14 +83,18 @@ struct ProviderRefusal {
 }
 
 /// The error bodies of the three APIs: `{"error": "…"}` (Ollama), `{"error": {"message",
-/// "type", "code"}}` (OpenAI and the servers that copy it), `{"type": "error", "error":
+/// "type", "code"}}` (OpenAI and the servers that copy it; llama.cpp's server adds
+/// `n_prompt_tokens` and `n_ctx` to a context refusal), `{"type": "error", "error":
 /// {"type", "message"}}` (Anthropic).
 private struct ErrorReply: Decodable {
     var message: String
     var kind: String?
+    var promptTokens: Int?
+    var contextTokens: Int?
 
     private enum Keys: String, CodingKey {
         case error, message, type, code
+        case promptTokens = "n_prompt_tokens", contextTokens = "n_ctx"
     }
 
     init(from decoder: any Decoder) throws {
@@ -100,6 +105,8 @@ private struct ErrorReply: Decodable {
             let error = try container.nestedContainer(keyedBy: Keys.self, forKey: .error)
             message = (try? error.decode(String.self, forKey: .message)) ?? ""
             kind = (try? error.decode(String.self, forKey: .code)) ?? (try? error.decode(String.self, forKey: .type))
+            promptTokens = try? error.decode(Int.self, forKey: .promptTokens)
+            contextTokens = try? error.decode(Int.self, forKey: .contextTokens)
         }
     }
 }

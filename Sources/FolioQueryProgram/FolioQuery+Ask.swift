@@ -36,48 +36,60 @@ extension FolioQuery {
             throw ExitStatus.fail("folioq", error)
         }
         let retrieval = Self.milliseconds(since: searching)
-        let budget = ContextBudget(contextTokens: options.effectiveContextTokens, answerTokens: options.answerTokens, maximumPassages: options.passages)
-        let passages: [Passage]
-        do {
-            passages = try budget.passages(hits, texts: contents, question: question, pages: request.pages)
-        } catch {
-            throw ExitStatus.fail("folioq", error)
-        }
-        let prompt = AskPrompt(question: question, passages: passages)
-        var record = Answer(question: question, options: options, mode: found.results.mode, prompt: prompt)
-        record.timings.folio = Self.milliseconds(since: started)
-        record.timings.retrieval = retrieval
         let output = json ? Format.json : format
-        guard !passages.isEmpty else {
-            record.status = .nothingRelevant
-            if output == .json { Output.standard(JSONAnswer.render(record, opener: nil)) } else {
-                Output.error("folioq: nothing in the index matches the question; no model was asked\n")
-            }
-            throw ExitStatus.nothing
-        }
-
         let printer = AnswerPrinter(colour: Output.colourOnStandardOutput, home: common.paths.home, streaming: output != .json,
                                     status: Output.standardErrorIsTerminal && output != .json)
-        var citations = CitationReader(passages: passages)
         HTTPClient.stopRequestsOnInterrupt()
-        printer.waiting(model: options.effectiveModel.isEmpty ? options.provider.displayName : options.effectiveModel, passages: passages.count,
-                        tokens: prompt.estimatedTokens)
-        do {
-            let outcome = try client.answer(prompt, onText: { text in
-                let pieces = citations.add(text)
-                record.add(pieces)
-                printer.show(pieces)
-            }, onQuote: { number, quote in record.addQuote(quote, of: number) })
-            let rest = citations.finish()
-            record.add(rest)
-            printer.show(rest)
-            record.finish(outcome, citations: citations.citations, total: Self.milliseconds(since: started))
-        } catch .interrupted {
-            printer.interrupted()
-            throw ExitCode(130)
-        } catch {
-            printer.failed()
-            throw ExitStatus.fail("folioq", error)
+        var contextTokens = options.effectiveContextTokens
+        var record: Answer
+        while true {
+            let budget = ContextBudget(contextTokens: contextTokens, answerTokens: options.answerTokens, maximumPassages: options.passages)
+            let passages: [Passage]
+            do {
+                passages = try budget.passages(hits, texts: contents, question: question, pages: request.pages)
+            } catch {
+                throw ExitStatus.fail("folioq", error)
+            }
+            let prompt = AskPrompt(question: question, passages: passages)
+            record = Answer(question: question, options: options, mode: found.results.mode, prompt: prompt)
+            record.timings.folio = Self.milliseconds(since: started)
+            record.timings.retrieval = retrieval
+            guard !passages.isEmpty else {
+                record.status = .nothingRelevant
+                if output == .json { Output.standard(JSONAnswer.render(record, opener: nil)) } else {
+                    Output.error("folioq: nothing in the index matches the question; no model was asked\n")
+                }
+                throw ExitStatus.nothing
+            }
+            var citations = CitationReader(passages: passages)
+            printer.waiting(model: options.effectiveModel.isEmpty ? options.provider.displayName : options.effectiveModel, passages: passages.count,
+                            tokens: prompt.estimatedTokens)
+            do {
+                let outcome = try client.answer(prompt, onText: { text in
+                    let pieces = citations.add(text)
+                    record.add(pieces)
+                    printer.show(pieces)
+                }, onQuote: { number, quote in record.addQuote(quote, of: number) })
+                let rest = citations.finish()
+                record.add(rest)
+                printer.show(rest)
+                record.finish(outcome, citations: citations.citations, total: Self.milliseconds(since: started))
+                break
+            } catch .interrupted {
+                printer.interrupted()
+                throw ExitCode(130)
+            } catch let .contextRefused(_, _, counted?, window?)
+                        where contextTokens == options.effectiveContextTokens && counted > window && window > options.answerTokens + ContextBudget.leastRoom {
+                // Folio's estimate of the prompt fell short of the server's own count (a
+                // tokenizer that splits this text finer): asked once more, with the passages
+                // cut by the ratio of the two counts.
+                let room = Double(window - options.answerTokens) * Double(prompt.estimatedTokens) / Double(counted) * 0.97
+                contextTokens = options.answerTokens + Int(room)
+                Output.error("folioq: the server counts this prompt at \(counted) tokens, over its \(window): asking again with fewer passages\n")
+            } catch {
+                printer.failed()
+                throw ExitStatus.fail("folioq", error)
+            }
         }
         switch output {
         case .json: Output.standard(JSONAnswer.render(record, opener: configuration.open))

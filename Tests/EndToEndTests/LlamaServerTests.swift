@@ -104,6 +104,21 @@ import Testing
         #expect(!result.error.contains("{\""), "no raw JSON: \(result.error)")
     }
 
+    /// Folio's estimate fell short of the server's count: the server says both counts, and
+    /// the question is asked once more with the passages cut by their ratio.
+    @Test func aPromptOverTheServersCount_isAskedAgainWithFewerPassages() throws {
+        let small = try FixtureServer(script: Self.fixture, arguments: [folio.home + "/small.pid", "512"])
+        try #require(small.port > 0)
+        try configure(port: small.port, extra: "context_tokens = 8192\nanswer_tokens = 64\n")
+        let result = try folio.run("folioq", ["--ask", "--json", "What did Ana Costa pay for the gutter repair?"])
+        #expect(result.error.contains("folioq: the server counts this prompt at ") && result.error.contains("asking again with fewer passages"),
+                "\(result.error)")
+        #expect([0, 1].contains(result.status), "answered, or said why it is no answer: \(result.error)")
+        let answer = try json(result)
+        let passages = try #require(answer["passages"] as? [[String: Any]])
+        #expect(!passages.isEmpty && ((answer["tokens"] as? [String: Any])?["prompt"] as? Int ?? 0) <= 512 - 64)
+    }
+
     @Test func aServerThatDiesMidAnswer_endsItWithAnError() throws {
         try configure(port: server.port, extra: "answer_tokens = 1024\n")
         let question = "Write out every invoice in full, with its number, customer, service, date and amount."

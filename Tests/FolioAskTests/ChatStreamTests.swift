@@ -106,6 +106,11 @@ struct ChatStreamTests {
         let context = Array(#"{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}"#.utf8)
         #expect(refusal.error(status: 400, headers: [:], body: context)
             == .contextRefused(.openai, message: "the request exceeds the available context size, try increasing it"))
+        // llama.cpp's server says its own count of the prompt and its context's size.
+        let counted = Array(#"{"error":{"code":400,"message":"request (8333 tokens) exceeds the available context size (8192 tokens), try increasing it","type":"exceed_context_size_error","n_prompt_tokens":8333,"n_ctx":8192}}"#.utf8)
+        #expect(refusal.error(status: 400, headers: [:], body: counted)
+            == .contextRefused(.openai, message: "request (8333 tokens) exceeds the available context size (8192 tokens), try increasing it",
+                               promptTokens: 8333, contextTokens: 8192))
         #expect(ProviderRefusal.retryAfter(["retry-after": "17"]) == 17)
         #expect(ProviderRefusal.retryAfter(["x-ratelimit-reset-tokens": "250ms"]) == 1)
     }
