@@ -4,17 +4,20 @@ internal import FolioSQLite
 extension IndexRepair {
     /// The recognised pages and vectors read from the damaged file's pages directly
     /// (`RawPageReader`), told by their shape, and added where the new index lacks them:
-    /// the rows SQLite could not reach. The models the vectors were made with come from the
-    /// new index's own reading of `embedding_model` when it read, else from the pages too.
-    static func salvagePages(of kept: String, into store: IndexStore, report: inout Report) throws(StoreError) {
+    /// the rows SQLite could not reach. The models the vectors were made with are
+    /// `modelIDs` (the damaged file's ids as the new index's) when SQLite read them, else
+    /// found in the pages first.
+    static func salvagePages(of kept: String, modelIDs known: [Int64: Int64], into store: IndexStore, report: inout Report) throws(StoreError) {
         guard let reader = RawPageReader(path: kept, assumedPageSize: IndexStore.pageSize) else { return }
         defer { reader.close() }
-        var models: [Int64: (provider: String, name: String)] = [:]
-        reader.forEachRecord { values, rowid in
-            if let rowid, let model = Self.model(values) { models[rowid] = model }
+        var modelIDs = known
+        if modelIDs.isEmpty {
+            var models: [Int64: (provider: String, name: String)] = [:]
+            reader.forEachRecord { values, rowid in
+                if let rowid, let model = Self.model(values) { models[rowid] = model }
+            }
+            for (id, model) in models { modelIDs[id] = try store.embeddingModel(provider: model.provider, name: model.name).id }
         }
-        var modelIDs: [Int64: Int64] = [:]
-        for (id, model) in models { modelIDs[id] = try store.embeddingModel(provider: model.provider, name: model.name).id }
         var ocr: [[SQLiteValue]] = []
         var vectors: [[SQLiteValue]] = []
         func flush() throws(StoreError) {
@@ -72,7 +75,7 @@ extension IndexRepair {
 
     /// A row of `ocr_cache` (a `WITHOUT ROWID` table: its rows are an index's records, the
     /// key first): content_hash, page, languages, dpi, text, confidence, created_at.
-    private static func isRecognisedPage(_ values: [SQLiteValue]) -> Bool {
+    static func isRecognisedPage(_ values: [SQLiteValue]) -> Bool {
         guard values.count == 7, case let .text(hash) = values[0], hash.utf8.count == 32, hash.utf8.allSatisfy({ $0.isHexDigit }),
               case .integer = values[1], case .text = values[2], case .integer = values[3], case .text = values[4], case .integer = values[6] else { return false }
         switch values[5] {

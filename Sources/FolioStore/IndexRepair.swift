@@ -65,12 +65,13 @@ public enum IndexRepair {
         let store = try IndexStore(path: path)
         var report = Report(foundAt: now, reason: reason, keptAt: kept, ocrPages: 0, vectors: 0, unreadableRanges: 0)
         if let kept {
+            var modelIDs: [Int64: Int64] = [:]
             if let damaged = try? SQLiteDatabase(path: kept, access: .readOnly, busyTimeoutMilliseconds: 1000) {
                 report.documentsBefore = try? damaged.read { db in try db.row("SELECT count(*) FROM document")?.first(as: Int.self) ?? 0 }
                 try salvageOCR(from: damaged, into: store, report: &report)
-                try salvageVectors(from: damaged, into: store, report: &report)
+                modelIDs = try salvageVectors(from: damaged, into: store, report: &report)
             }
-            try salvagePages(of: kept, into: store, report: &report)
+            try salvagePages(of: kept, modelIDs: modelIDs, into: store, report: &report)
         }
         try write(report, beside: path)
         DamageMarker.clear(path: path)
@@ -144,15 +145,14 @@ public enum IndexRepair {
         ranges.append(("g", "\u{10FFFF}"))
         for (low, high) in ranges {
             var rows: [[SQLiteValue]] = []
-            // A damaged page may still parse into values of the wrong kind.
-            let kinds: [(SQLiteValue) -> Bool] = [isText, isInteger, isText, isInteger, isText, isNumber, isInteger]
             do {
                 try damaged.read { db in
                     try db.forEachRow("""
                         SELECT content_hash, page, languages, dpi, text, confidence, created_at FROM ocr_cache
                         WHERE content_hash >= ? AND content_hash < ?
                         """, [low, high]) { row in
-                        if row.values.count == kinds.count, zip(row.values, kinds).allSatisfy({ $1($0) }) { rows.append(row.values) }
+                        // A damaged page may still parse into values of the wrong kind.
+                        if isRecognisedPage(row.values) { rows.append(row.values) }
                     }
                 }
             } catch {
@@ -173,18 +173,21 @@ public enum IndexRepair {
     }
 
     /// Vectors by id, 512 at a time; a range that does not read is tried row by row.
-    private static func salvageVectors(from damaged: SQLiteDatabase, into store: IndexStore, report: inout Report) throws(StoreError) {
+    /// Returns the damaged file's model ids as the new index's (empty when its
+    /// `embedding_model` did not read).
+    private static func salvageVectors(from damaged: SQLiteDatabase, into store: IndexStore, report: inout Report) throws(StoreError) -> [Int64: Int64] {
         guard let models = try? damaged.read({ db in
             try db.rows("SELECT id, provider, name FROM embedding_model").compactMap { row -> (Int64, String, String)? in
                 guard let id = Int64.from(row.values[0]), let provider = String.from(row.values[1]), let name = String.from(row.values[2]) else { return nil }
                 return (id, provider, name)
             }
-        }), !models.isEmpty else { return }
+        }), !models.isEmpty else { return [:] }
         var modelIDs: [Int64: Int64] = [:]
         for (id, provider, name) in models {
             modelIDs[id] = try store.embeddingModel(provider: provider, name: name).id
         }
-        guard let bounds = try? damaged.read({ db in try db.row("SELECT min(id), max(id) FROM vector")?.values }), bounds.count == 2, let low = Int64.from(bounds[0]), let high = Int64.from(bounds[1]) else { return }
+        guard let bounds = try? damaged.read({ db in try db.row("SELECT min(id), max(id) FROM vector")?.values }), bounds.count == 2,
+              let low = Int64.from(bounds[0]), let high = Int64.from(bounds[1]) else { return modelIDs }
         let step: Int64 = 512
         var start = low
         while start <= high {
@@ -221,23 +224,7 @@ public enum IndexRepair {
             }
             start = end + 1
         }
-    }
-
-    private static func isText(_ value: SQLiteValue) -> Bool {
-        if case .text = value { return true }
-        return false
-    }
-
-    private static func isInteger(_ value: SQLiteValue) -> Bool {
-        if case .integer = value { return true }
-        return false
-    }
-
-    private static func isNumber(_ value: SQLiteValue) -> Bool {
-        switch value {
-        case .integer, .real: true
-        default: false
-        }
+        return modelIDs
     }
 
     private static func write(_ report: Report, beside path: String) throws(StoreError) {
