@@ -54,13 +54,15 @@ public final class Daemon {
     private var stopping = false
     private var lastStatusNotice: Int64 = 0
     private var watchCounts = (watched: 0, unwatched: 0)
-    /// The tables that keep queries fast (chunk lengths, champion lists), tended while the index
-    /// is settled: a step at a time between polls while work is left, else looked at every
-    /// `searchTablesCheckMilliseconds`.
+    /// When foliod last looked for a damage note or its index file replaced (`lookForDamage`),
+    /// and whether it found either.
     private var damageLookedAt: Int64 = 0
     private var damageFound = false
     /// The index file foliod opened: another at its path means it was replaced.
     private var indexInode: UInt64?
+    /// The tables that keep queries fast (chunk lengths, champion lists), tended while the index
+    /// is settled: a step at a time between polls while work is left, else looked at every
+    /// `searchTablesCheckMilliseconds`.
     private var searchTablesPending = true
     private var searchTablesCheckedAt: Int64 = 0
     private static let searchTablesCheckMilliseconds: Int64 = 10_000
