@@ -10,7 +10,8 @@ scratch folder, so the user's own index and daemon are untouched). Reported:
     runs (checked: folioctl status, and each file's name found among `folioctl sources`);
   - the time left its last `folioctl status` line gave for the semantic stage;
   - the share of documents found by meaning (a vector for their opening) after --minutes;
-  - how long the semantic stage then took, against the time it had said.
+  - how long the semantic stage then took, against the time it had said: at make run's
+    last line, and at every tenth of the stage after (from `folioctl status --json`).
 foliod is stopped at the end (or once --limit-minutes have passed).
 """
 import argparse
@@ -58,12 +59,16 @@ def main():
         print(f"its last status line: {last[-1] if last else '(none)'}")
         semantic_started = started + took
         share_at = None
+        said_later = []  # (when, seconds left said then)
         while True:
             time.sleep(10)
             now = time.time()
             report = json.loads(subprocess.run([folioctl, "status", "--json"], env=env, capture_output=True, text=True).stdout)
             coverage = ((report.get("semantic") or {}).get("progress") or {}).get("coverage") or {}
             documents, meaning = coverage.get("documents", 0), coverage.get("documents_with_meaning", 0)
+            left = ((report.get("semantic") or {}).get("progress") or {}).get("seconds_left")
+            if left is not None:
+                said_later.append((now, left))
             if share_at is None and now - semantic_started >= args.minutes * 60:
                 share_at = meaning / documents if documents else 0
                 print(f"after {args.minutes:g} min: {meaning} of {documents} documents found by meaning ({share_at:.0%})")
@@ -76,6 +81,14 @@ def main():
                   f"({actual / said:.2f}×)")
         else:
             print(f"semantic stage: {actual / 60:.1f} min after make run returned; no time left was shown")
+        ended = time.time()
+        for tenth in range(1, 10):
+            when = semantic_started + actual * tenth / 10
+            later = [(at, left) for at, left in said_later if at >= when]
+            if later and later[0][1] > 0:
+                at, left = later[0]
+                print(f"at {(at - semantic_started) / 60:.1f} min: said {left / 60:.1f} min, took {(ended - at) / 60:.1f} min "
+                      f"({(ended - at) / left:.2f}×)")
         if share_at is None:
             print(f"complete within {args.minutes:g} min: every document found by meaning")
     finally:

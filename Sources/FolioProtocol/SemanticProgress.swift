@@ -6,14 +6,14 @@ public struct SemanticProgress: Sendable, Equatable, Codable {
     public var coverage: SemanticCoverage
     /// Windows embedded per second lately; `nil` when nothing is being embedded.
     public var rate: Double?
-    /// Characters of chunk text embedded per second lately: what the time left is reckoned
-    /// in, since the windows done first (each document's opening) are shorter than the rest.
-    public var characterRate: Double?
+    /// The time left as the stage reckons it (`SemanticPace`: by the windows left of each
+    /// length); `nil` while unknown.
+    public var secondsLeft: Int?
 
-    public init(coverage: SemanticCoverage, rate: Double?, characterRate: Double? = nil) {
+    public init(coverage: SemanticCoverage, rate: Double?, secondsLeft: Int? = nil) {
         self.coverage = coverage
         self.rate = rate
-        self.characterRate = characterRate
+        self.secondsLeft = secondsLeft
     }
 
     /// The windows still to embed, counting about three for each chunk not cut yet.
@@ -24,15 +24,6 @@ public struct SemanticProgress: Sendable, Equatable, Codable {
     public var percent: Int {
         let total = coverage.embedded + remaining
         return total == 0 ? 100 : min(100, coverage.embedded * 100 / total)
-    }
-
-    /// From the characters left and their rate when both are known, else from the windows.
-    public var secondsLeft: Int? {
-        if let characterRate, characterRate > 0, coverage.charactersLeft > 0 {
-            return Int((Double(coverage.charactersLeft) / characterRate).rounded(.up))
-        }
-        guard let rate, rate > 0 else { return nil }
-        return Int((Double(remaining) / rate).rounded(.up))
     }
 
     public var line: String {

@@ -30,11 +30,16 @@ public final class SemanticStage {
         }
     }
 
-    /// What a batch embedded: its windows, and the characters of the chunks they were cut
-    /// from, which the time left is reckoned in (`SemanticProgress.secondsLeft`).
+    /// What a batch embedded: its windows, counted by length as `SemanticCoverage.windowsLeft`
+    /// counts them, and the model's milliseconds for each length, which the time left is
+    /// reckoned from (`SemanticPace`).
     public struct Batch: Sendable {
-        public var windows: Int
-        public var characters: Int
+        public var lengths = WindowsByLength()
+        public var modelMilliseconds = [Double](repeating: 0, count: WindowsByLength.steps)
+
+        public var windows: Int { lengths.total }
+
+        public init() {}
     }
 
     /// Embeds up to about `windows` window texts that have no vector (0 windows: the model
@@ -43,6 +48,7 @@ public final class SemanticStage {
     public func embedBatch(windows: Int = 64) throws(SemanticStageError) -> Batch {
         do {
             var pending: [Int64: String] = [:]
+            var characters: [Int64: Int] = [:]
             var order: [Int64] = []
             let limit = max(1, windows / 2)
             var chunks = try store.chunksAwaitingVectors(model: model.id, limit: limit)
@@ -51,25 +57,32 @@ public final class SemanticStage {
                 chunks = try store.chunksAwaitingVectors(model: model.id, limit: limit)
             }
             for chunk in chunks {
-                for text in EmbeddingWindows.texts(title: chunk.title, section: chunk.section, text: chunk.text) {
+                let texts = EmbeddingWindows.texts(title: chunk.title, section: chunk.section, text: chunk.text)
+                for text in texts {
                     let key = EmbeddingWindows.key(text)
                     if pending.updateValue(text, forKey: key) == nil { order.append(key) }
+                    characters[key] = chunk.text.unicodeScalars.count / texts.count
                 }
             }
             let done = try store.keysWithVectors(model: model.id, among: order)
             order.removeAll { done.contains($0) }
             if order.isEmpty {
                 if try store.semanticCoverage(model: model.id).isComplete { try store.completeModel(model.id) }
-                return Batch(windows: 0, characters: 0)
+                return Batch()
             }
-            var written = 0
+            var batch = Batch()
             for start in stride(from: 0, to: order.count, by: embedder.batchSize) {
                 let keys = Array(order[start..<min(order.count, start + embedder.batchSize)])
+                let began = MonotonicClock.seconds()
                 let vectors = try embedder.embed(keys.map { pending[$0]! })
+                let share = (MonotonicClock.seconds() - began) * 1000 / Double(keys.count)
                 try store.saveVectors(model: model.id, zip(keys, vectors).map { ($0, QuantisedVector($1)) })
-                written += keys.count
+                for key in keys {
+                    batch.lengths.add(1, characters: characters[key]!)
+                    batch.modelMilliseconds[WindowsByLength.step(characters: characters[key]!)] += share
+                }
             }
-            return Batch(windows: written, characters: chunks.reduce(0) { $0 + $1.text.unicodeScalars.count })
+            return batch
         } catch let error as StoreError {
             throw .store(error)
         } catch let error as EmbeddingError {
@@ -109,19 +122,19 @@ extension SemanticStage {
     /// calling `progress` after each batch.
     public func runToCompletion(progress: (SemanticProgress) -> Void) throws(SemanticStageError) -> Summary {
         let start = MonotonicClock.milliseconds()
-        var meter = RateMeter(), characters = RateMeter()
+        var meter = RateMeter(), pace = SemanticPace()
         meter.record(0, at: start)
-        characters.record(0, at: start)
         var embedded = 0
         var coverage: SemanticCoverage
         do { coverage = try self.coverage() } catch { throw .store(error) }
-        var measured = start
+        var measured = start, previous = start
         while true {
             let batch = try embedBatch()
             let count = batch.windows
             let now = MonotonicClock.milliseconds()
             meter.record(count, at: now)
-            characters.record(batch.characters, at: now)
+            pace.record(batch, wallMilliseconds: embedded == 0 ? nil : Double(now - previous), at: now)
+            previous = now
             embedded += count
             // Counting the windows reads the whole table: every few seconds, and at the end.
             if count == 0 || now - measured > 3000 {
@@ -129,8 +142,9 @@ extension SemanticStage {
                 measured = now
             } else {
                 coverage.embedded += count
+                coverage.windowsLeft.subtract(batch.lengths)
             }
-            progress(SemanticProgress(coverage: coverage, rate: meter.rate(at: now), characterRate: characters.rate(at: now)))
+            progress(SemanticProgress(coverage: coverage, rate: meter.rate(at: now), secondsLeft: pace.secondsLeft(coverage.windowsLeft)))
             if count == 0 { return Summary(embedded: embedded, milliseconds: now - start, coverage: coverage) }
         }
     }

@@ -107,14 +107,24 @@ extension IndexStore {
             SELECT count(*) FROM chunk c WHERE c.ordinal = 0 AND EXISTS (
                 SELECT 1 FROM chunk_window w JOIN vector v ON v.model_id = ? AND v.key = w.key WHERE w.chunk_id = c.id)
             """, [model]) ?? 0
-        let charactersLeft = try db.value(as: Int.self, """
-            SELECT coalesce(sum(length(c.text)), 0) FROM chunk c
-            WHERE NOT EXISTS (SELECT 1 FROM chunk_window w WHERE w.chunk_id = c.id)
-               OR EXISTS (SELECT 1 FROM chunk_window w WHERE w.chunk_id = c.id
-                          AND NOT EXISTS (SELECT 1 FROM vector v WHERE v.model_id = ? AND v.key = w.key))
-            """, [model]) ?? 0
         return SemanticCoverage(windows: windows, embedded: embedded, chunksWithoutWindows: unwindowed, documents: documents,
-                                documentsWithMeaning: withMeaning, charactersLeft: charactersLeft)
+                                documentsWithMeaning: withMeaning, windowsLeft: try windowsLeft(db, model: model))
+    }
+
+    /// Each chunk's windows still to embed, by its characters over its windows. A chunk not
+    /// cut yet counts as one window per 1,100 characters (EmbeddingWindows' 180 words).
+    static func windowsLeft(_ db: SQLiteConnection, model: Int64) throws -> WindowsByLength {
+        var left = WindowsByLength()
+        for row in try db.rows("""
+            SELECT length(c.text) AS characters, count(w.key) AS windows, count(w.key) - count(v.key) AS pending
+            FROM chunk c LEFT JOIN chunk_window w ON w.chunk_id = c.id LEFT JOIN vector v ON v.model_id = ? AND v.key = w.key
+            GROUP BY c.id HAVING pending > 0 OR windows = 0
+            """, [model]) {
+            let characters: Int = row["characters"], windows: Int = row["windows"], pending: Int = row["pending"]
+            let cut = windows > 0 ? windows : max(1, (characters + 1_099) / 1_100)
+            left.add(windows > 0 ? pending : cut, characters: characters / cut)
+        }
+        return left
     }
 
     /// Removes vectors whose window text no chunk has any more; returns how many.

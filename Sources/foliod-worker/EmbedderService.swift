@@ -194,9 +194,11 @@ final class EmbedderService: @unchecked Sendable {
     /// a look for new work every ten seconds (at once when foliod says `resume`).
     private func embedInBackground(_ embedder: any Embedder) {
         var stage: SemanticStage?
-        var meter = RateMeter(), characters = RateMeter()
+        var meter = RateMeter(), pace = SemanticPace()
         var nextLook: Int64 = 0
         var lastCoverage: Int64 = 0
+        // When the last batch ended, while batches follow one another (not after a pause).
+        var lastBatch: Int64?
         while true {
             let (paused, stopping, wake) = state.withLock { state in
                 defer { state.wake = false }
@@ -205,6 +207,7 @@ final class EmbedderService: @unchecked Sendable {
             if stopping { return }
             let now = MonotonicClock.milliseconds()
             if paused || (!wake && now < nextLook) {
+                lastBatch = nil
                 usleep(200_000)
                 continue
             }
@@ -215,19 +218,22 @@ final class EmbedderService: @unchecked Sendable {
                 LocalEmbedder.returnFreedMemory()
                 let done = MonotonicClock.milliseconds()
                 meter.record(count, at: done)
-                characters.record(batch.characters, at: done)
+                pace.record(batch, wallMilliseconds: lastBatch.map { Double(done - $0) }, at: done)
+                lastBatch = done
                 if count == 0 || done - lastCoverage > 5000 {
                     let coverage = try stage!.coverage()
                     lastCoverage = done
                     state.withLock {
                         $0.progress = SemanticProgress(coverage: coverage, rate: count == 0 ? nil : meter.rate(at: done),
-                                                       characterRate: count == 0 ? nil : characters.rate(at: done))
+                                                       secondsLeft: count == 0 ? nil : pace.secondsLeft(coverage.windowsLeft))
                     }
                 } else {
                     state.withLock { state in
                         guard var progress = state.progress else { return }
                         progress.coverage.embedded += count
-                        progress.coverage.charactersLeft = max(0, progress.coverage.charactersLeft - batch.characters)
+                        progress.coverage.windowsLeft.subtract(batch.lengths)
+                        progress.rate = meter.rate(at: done)
+                        progress.secondsLeft = pace.secondsLeft(progress.coverage.windowsLeft)
                         state.progress = progress
                     }
                 }
@@ -238,6 +244,7 @@ final class EmbedderService: @unchecked Sendable {
                 if count == 0 { nextLook = done + 10_000 }
             } catch {
                 // A server that is down or a database that is busy: try again in a minute.
+                lastBatch = nil
                 state.withLock { $0.lastError = "\(error)" }
                 stage = nil
                 nextLook = MonotonicClock.milliseconds() + 60_000

@@ -26,22 +26,20 @@ import Testing
 
 @Suite struct SemanticProgressTests {
     @Test func line_saysCoverageRateAndTimeLeft() {
-        let progress = SemanticProgress(coverage: .init(windows: 30_112, embedded: 12_345, chunksWithoutWindows: 0), rate: 22)
-        #expect(progress.line == "semantic: 40%, 12,345 of 30,112 windows, 22/s, 14 min left")
+        let progress = SemanticProgress(coverage: .init(windows: 30_112, embedded: 12_345, chunksWithoutWindows: 0), rate: 22,
+                                        secondsLeft: 2_400)
+        #expect(progress.line == "semantic: 40%, 12,345 of 30,112 windows, 22/s, 40 min left")
         let documents = SemanticProgress(coverage: .init(windows: 30_112, embedded: 12_345, chunksWithoutWindows: 0, documents: 1_073,
-                                                         documentsWithMeaning: 812), rate: 22)
-        #expect(documents.line == "semantic: 40%, 12,345 of 30,112 windows, 22/s, 14 min left; 812 of 1,073 documents found by meaning")
-        // Reckoned in characters when their rate is known: the openings done first are short.
-        let characters = SemanticProgress(coverage: .init(windows: 30_112, embedded: 12_345, chunksWithoutWindows: 0,
-                                                          charactersLeft: 12_000_000), rate: 22, characterRate: 5_000)
-        #expect(characters.secondsLeft == 2_400 && characters.line == "semantic: 40%, 12,345 of 30,112 windows, 22/s, 40 min left")
+                                                         documentsWithMeaning: 812), rate: 22, secondsLeft: 2_400)
+        #expect(documents.line == "semantic: 40%, 12,345 of 30,112 windows, 22/s, 40 min left; 812 of 1,073 documents found by meaning")
+        #expect(SemanticProgress(coverage: .init(windows: 30_112, embedded: 12_345, chunksWithoutWindows: 0), rate: nil).line
+            == "semantic: 40%, 12,345 of 30,112 windows")
         #expect(SemanticProgress(coverage: .init(windows: 3, embedded: 3, chunksWithoutWindows: 0), rate: nil).line == "semantic: complete, 3 windows")
     }
 
     @Test func timeLeft_roundsToWholeMinutesBeforeHours() {
         func left(_ seconds: Int) -> String {
-            let progress = SemanticProgress(coverage: .init(windows: 10, embedded: 5, chunksWithoutWindows: 0, charactersLeft: seconds * 1_000),
-                                            rate: 1, characterRate: 1_000)
+            let progress = SemanticProgress(coverage: .init(windows: 10, embedded: 5, chunksWithoutWindows: 0), rate: 1, secondsLeft: seconds)
             return String(progress.line.split(separator: ", ")[3])
         }
         #expect(left(59) == "59 s left")

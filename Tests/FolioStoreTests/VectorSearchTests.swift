@@ -49,7 +49,8 @@ import FolioTestSupport
         #expect(try store.chunksAwaitingVectors(model: model.id, limit: 10).count == 2)
         try store.saveVectors(model: model.id, [(1, QuantisedVector([1, 0, 0]))])
         #expect(try store.semanticCoverage(model: model.id) == SemanticCoverage(windows: 2, embedded: 1, chunksWithoutWindows: 0,
-                                                                                          documents: 1, documentsWithMeaning: 1, charactersLeft: 4))
+                                                                                          documents: 1, documentsWithMeaning: 1,
+                                                                                          windowsLeft: WindowsByLength(counts: [1])))
         let reader = try IndexReader(path: database.path)
         let record = try #require(try reader.queryModel())
         #expect(record.id == model.id && record.dimension == 3)
@@ -112,8 +113,28 @@ import FolioTestSupport
         try store.saveVectors(model: model.id, first.prefix(3).map { (keys[$0.id]!, QuantisedVector([1, 0])) })
         let coverage = try store.semanticCoverage(model: model.id)
         #expect(coverage.documents == 3 && coverage.documentsWithMeaning == 3 && coverage.embedded == 3 && coverage.windows == 9)
-        #expect(coverage.charactersLeft == ["old", "new", "mid"].reduce(0) { $0 + "\($1) middle".count + "\($1) end".count })
+        // Six one-window chunks left, "old middle" to "new end": 7 to 10 characters each.
+        #expect(coverage.windowsLeft == WindowsByLength(counts: [6]))
         #expect(try store.chunksAwaitingVectors(model: model.id, limit: 10).allSatisfy { !$0.text.hasSuffix("opening") })
+    }
+
+    /// The windows left are counted by their chunk's characters over its windows; a chunk
+    /// not cut yet by one window per 1,100 characters.
+    @Test func windowsLeft_countByLength() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        let long = String(repeating: "word ", count: 300), longer = String(repeating: "word ", count: 500)
+        try store.save(TemporaryDatabase.record("/d/a.txt"), chunks: TemporaryDatabase.chunks(["short", long, longer]))
+        let model = try store.embeddingModel(provider: "local", name: "m")
+        let chunks = try store.chunksWithoutWindows(limit: 10).filter { $0.text != longer }
+        try store.saveWindows(chunks.map { ($0.id, $0.text == long ? [2, 3] : [1]) })
+        try store.saveVectors(model: model.id, [(2, QuantisedVector([1, 0]))])
+        var expected = WindowsByLength()
+        expected.add(1, characters: 5)  // "short"
+        expected.add(1, characters: long.count / 2)  // one of the long chunk's two windows
+        expected.add(3, characters: longer.count / 3)  // 2,500 characters, not cut: about three windows
+        #expect(try store.semanticCoverage(model: model.id).windowsLeft == expected)
+        #expect(expected.counts[0] == 1 && expected.counts[7] == 1 && expected.counts[8] == 3)
     }
 
     /// Deleting a chunk deletes its windows; the vector stays for a file that comes back.
