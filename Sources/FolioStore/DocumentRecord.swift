@@ -1,7 +1,7 @@
 public import FolioCore
 
 /// How a document ended the last time Folio looked at it.
-public enum DocumentStatus: String, Sendable, Codable {
+public enum DocumentStatus: String, Sendable, Codable, CaseIterable {
     /// All its text is in the index.
     case indexed
     /// Some of its text is in the index; `error` says what is missing.

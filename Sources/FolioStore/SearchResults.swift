@@ -1,4 +1,4 @@
-public import FolioText
+internal import FolioText
 
 /// What a search found, and what it could not: the hits in their order, the mode they were
 /// found in, and the query's words that no document holds, so that every front end can say

@@ -1,0 +1,68 @@
+internal import MCP
+internal import FoundationEssentials
+
+/// `folio mcp`: Folio's tools for an assistant over the Model Context Protocol, on standard
+/// input and output (how desktop assistants start a server), built on the SDK's `Server`
+/// with a transport of its own (`StdioLineTransport`).
+///
+/// Tools only, no resources: an assistant's client lists resources for a person to attach
+/// by hand, and a list of every indexed document (tens of thousands) is of no use there;
+/// what a resource would give, a document's text by page, `read` gives within limits, found
+/// by the same search the assistant already called.
+public enum FolioMCPServer {
+    /// The version of the tools' interface: it changes when a tool's arguments or results
+    /// change in a way a client would notice.
+    public static let version = "1"
+
+    static let instructions = """
+        Folio searches the user's own documents on this computer (PDFs, office files, e-books, mail, web pages, notes). \
+        Call `search` first; each result gives a file, page and chunk to cite and what found it (words or meaning). \
+        Call `read` with a result's path and chunk to see the passage and its neighbours before answering from it.
+        """
+
+    /// Serves until the client closes standard input.
+    public static func run(_ toolbox: FolioToolbox) async throws {
+        let server = Server(name: "folio", version: version, title: "Folio", instructions: instructions,
+                            capabilities: .init(tools: .init(listChanged: false)))
+        await server.withMethodHandler(ListTools.self) { _ in .init(tools: FolioTools.all) }
+        await server.withMethodHandler(CallTool.self) { parameters in
+            defer {
+                let calls = toolbox.calls
+                Task {
+                    try await Task.sleep(for: .seconds(FolioToolbox.readerIdleSeconds))
+                    toolbox.closeReader(after: calls)
+                }
+            }
+            return try FolioMCPServer.call(toolbox, parameters)
+        }
+        try await server.start(transport: StdioLineTransport())
+        await server.waitUntilCompleted()
+    }
+
+    /// A call's result: the output as JSON text and as structured content. A malformed call
+    /// is a protocol error ("invalid params"); what the index answered, error or not, is a
+    /// result the assistant reads.
+    static func call(_ toolbox: FolioToolbox, _ parameters: CallTool.Parameters) throws -> CallTool.Result {
+        do {
+            guard FolioTools.names.contains(parameters.name) else { throw ToolError.unknownTool(parameters.name) }
+            let arguments = try ToolArguments(tool: parameters.name, values: parameters.arguments,
+                                              allowed: FolioToolbox.allowedArguments(parameters.name))
+            let json = try encode(try toolbox.call(parameters.name, arguments))
+            let structured: Value? = try JSONDecoder().decode(Value.self, from: json)
+            return .init(content: [.text(text: String(decoding: json, as: UTF8.self), annotations: nil, _meta: nil)],
+                         structuredContent: structured, isError: false)
+        } catch let error as ToolError where error.isInvalidCall {
+            throw MCPError.invalidParams(error.description)
+        } catch let error as ToolError {
+            return .init(content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
+        }
+    }
+
+    /// Snake-case keys, as `folioq --json` and `folioctl status --json` write them.
+    static func encode(_ output: any Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(output)
+    }
+}

@@ -1,0 +1,357 @@
+internal import FolioCLI
+public import FolioCore
+internal import FolioProtocol
+internal import FolioSearch
+internal import FolioSemantic
+internal import FolioStore
+internal import FolioSystem
+internal import FolioText
+internal import Synchronization
+
+/// What `folio mcp`'s tools do, apart from the protocol: the same search as `folioq`
+/// (`Searcher`, the embedder process for the query's meaning), a document's passages, its
+/// sources and status, all read from the index read-only. Calls take turns: one client
+/// talks to one server, and SQLite's reader is not shared between threads here.
+public final class FolioToolbox: Sendable {
+    let databasePath: String
+    let configuration: FolioConfiguration
+    let paths: FolioPaths
+    private let state: Mutex<State>
+
+    struct State: ~Copyable {
+        var reader: IndexReader?
+        var readerInode: UInt64?
+        var meaning: MeaningSearch?
+        /// Calls so far: a release of the reader scheduled after one is void once another came.
+        var calls = 0
+    }
+
+    /// How long the reader stays open after a call: the calls of an assistant's turn come
+    /// in a burst, and between turns the server gives back the index's pages it mapped
+    /// (docs/benchmarks.md, "Folio for assistants").
+    public static let readerIdleSeconds = 10
+
+    /// What a tool reads with: the reader, or why there is none yet.
+    struct Index {
+        var reader: IndexReader?
+        var unavailable: String?
+        var meaning: MeaningSearch?
+    }
+
+    /// `embedderProgram`: `foliod-worker` with this database and configuration, which the
+    /// first search by meaning starts when no embedder runs (answering by words meanwhile,
+    /// and saying so), as `folioq` does; `nil`: by words only.
+    public init(databasePath: String, configuration: FolioConfiguration, paths: FolioPaths, environment: [String: String],
+                embedderProgram: [String]?) {
+        self.databasePath = databasePath
+        self.configuration = configuration
+        self.paths = paths
+        let meaning = embedderProgram.map {
+            MeaningSearch(configuration: configuration, paths: paths, databasePath: databasePath, environment: environment, embedderProgram: $0)
+        }
+        state = Mutex(State(meaning: meaning))
+    }
+
+    /// Runs the tool `name`; its result as JSON-encodable output.
+    func call(_ name: String, _ arguments: ToolArguments) throws(ToolError) -> any Encodable & Sendable {
+        switch name {
+        case FolioTools.search: try search(arguments)
+        case FolioTools.read: try read(arguments)
+        case FolioTools.listSources: try listSources(arguments)
+        case FolioTools.status: try status()
+        default: throw .unknownTool(name)
+        }
+    }
+
+    static func allowedArguments(_ tool: String) -> Set<String> {
+        switch tool {
+        case FolioTools.search: ["query", "mode", "path", "type", "limit"]
+        case FolioTools.read: ["path", "chunk", "page", "around"]
+        case FolioTools.listSources: ["path", "status", "limit", "offset"]
+        default: []
+        }
+    }
+
+    // MARK: search
+
+    /// `folioq --json`'s document, with `note` saying why there is nothing to search yet or
+    /// why the search was by words alone.
+    struct SearchOutput: Encodable, Sendable {
+        var results: SearchResultsJSON?
+        @Nullable var note: String?
+
+        func encode(to encoder: any Encoder) throws {
+            if let results { try results.encode(to: encoder) }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(_note, forKey: .note)
+            if results == nil { try container.encode([String](), forKey: .results) }
+        }
+
+        enum Key: String, CodingKey { case note, results }
+    }
+
+    func search(_ arguments: ToolArguments) throws(ToolError) -> SearchOutput {
+        let text = try arguments.requiredString("query")
+        guard text.unicodeScalars.count <= 1_000 else {
+            throw .invalidArgument(tool: arguments.tool, name: "query", reason: "must be at most 1,000 characters")
+        }
+        let mode = try arguments.choice("mode", SearchMode.self) ?? .hybrid
+        let limit = try arguments.integer("limit", in: 1...FolioTools.maximumResults) ?? FolioTools.defaultResults
+        var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(try arguments.choices("type", DocumentKind.self)),
+                                    snippetWords: 32, mode: mode)
+        return try withIndex { index throws(ToolError) in
+            guard let reader = index.reader else { return SearchOutput(results: nil, note: index.unavailable) }
+            if let path = try arguments.string("path") { request.scope = try scope(path, in: reader, tool: arguments.tool) }
+            let meaning = mode == .lexical ? nil : index.meaning
+            do {
+                let results = try Searcher(index: reader, meaning: meaning).search(request)
+                var note = results.meaningUnavailable.map { "searched by words only: \($0)" }
+                if results.hits.isEmpty { note = [note, "nothing found"].compactMap { $0 }.joined(separator: "; ") }
+                return SearchOutput(results: SearchResultsJSON(query: text, results: results), note: note)
+            } catch {
+                throw .index(Self.describe(error))
+            }
+        }
+    }
+
+    // MARK: read
+
+    struct ReadOutput: Encodable, Sendable {
+        var path: String
+        @Nullable var title: String?
+        var type: String
+        var pages: Int
+        var chunks: Int
+        var passages: [Passage]
+        /// Whether the text was cut to the limit (`FolioTools.maximumReadCharacters`).
+        var truncated: Bool
+        /// The chunk after the last one handed over, to read on from; `nil` at the end.
+        @Nullable var nextChunk: Int?
+
+        struct Passage: Encodable, Sendable {
+            var chunk: Int
+            var pageFirst: Int
+            var pageLast: Int
+            @Nullable var pageLabel: String?
+            @Nullable var section: String?
+            var text: String
+
+            enum CodingKeys: String, CodingKey {
+                case chunk, section, text
+                case pageFirst = "page_first", pageLast = "page_last", pageLabel = "page_label"
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case path, title, type, pages, chunks, passages, truncated
+            case nextChunk = "next_chunk"
+        }
+    }
+
+    func read(_ arguments: ToolArguments) throws(ToolError) -> ReadOutput {
+        let path = try normalised(try arguments.requiredString("path"), tool: arguments.tool)
+        let chunk = try arguments.integer("chunk", in: 0...Int.max)
+        let page = try arguments.integer("page", in: 1...Int.max)
+        if chunk != nil, page != nil {
+            throw .invalidArgument(tool: arguments.tool, name: "page", reason: "cannot be given with chunk: name one of them")
+        }
+        let around = try arguments.integer("around", in: 0...FolioTools.maximumAround) ?? 1
+        return try withIndex { index throws(ToolError) in
+            guard let reader = index.reader else { throw .index(index.unavailable ?? "") }
+            do {
+                guard let document = try reader.documents(in: .document(path)).first else { throw ToolError.notIndexed(path: path) }
+                let centre = try page.map { page throws(StoreError) in try reader.chunk(of: path, page: page) ?? 0 } ?? chunk ?? 0
+                guard centre < max(1, document.chunkCount) else {
+                    throw ToolError.invalidArgument(tool: arguments.tool, name: "chunk",
+                                                    reason: "must be below \(document.chunkCount), the document's chunks")
+                }
+                let found = try reader.passages(of: path, chunks: max(0, centre - around)...(centre + around))
+                let (passages, truncated) = Self.withinLimit(found, centre: centre)
+                let next = passages.last.map { $0.chunk + 1 }.flatMap { $0 < document.chunkCount ? $0 : nil }
+                return ReadOutput(path: path, title: document.title, type: document.kind.rawValue, pages: document.pageCount,
+                                  chunks: document.chunkCount, passages: passages, truncated: truncated, nextChunk: next)
+            } catch let error as ToolError {
+                throw error
+            } catch {
+                throw .index(Self.describe(error))
+            }
+        }
+    }
+
+    /// The passages nearest `centre` (it first, then its neighbours alternately, after then
+    /// before) whose text fits the limit, without a gap: a side ends at its first passage
+    /// that does not fit. The centre's own text is cut to the limit if it alone is longer.
+    static func withinLimit(_ passages: [DocumentPassage], centre: Int) -> ([ReadOutput.Passage], Bool) {
+        var budget = FolioTools.maximumReadCharacters
+        var kept: [DocumentPassage] = []
+        var truncated = false
+        var full = (before: false, after: false)
+        let order = passages.sorted { (abs($0.chunk - centre), $0.chunk < centre ? 1 : 0) < (abs($1.chunk - centre), $1.chunk < centre ? 1 : 0) }
+        for var passage in order {
+            let before = passage.chunk < centre
+            if before ? full.before : full.after { continue }
+            let length = passage.text.unicodeScalars.count
+            if length <= budget {
+                budget -= length
+            } else if kept.isEmpty {
+                passage.text = String(String.UnicodeScalarView(passage.text.unicodeScalars.prefix(budget))) + "…"
+                budget = 0
+                truncated = true
+            } else {
+                truncated = true
+                if before { full.before = true } else { full.after = true }
+                continue
+            }
+            kept.append(passage)
+        }
+        return (kept.sorted { $0.chunk < $1.chunk }.map {
+            ReadOutput.Passage(chunk: $0.chunk, pageFirst: $0.firstPage, pageLast: $0.lastPage, pageLabel: $0.pageLabel, section: $0.section,
+                               text: $0.text)
+        }, truncated)
+    }
+
+    // MARK: list_sources
+
+    struct SourcesOutput: Encodable, Sendable {
+        /// The folders foliod watches (the configuration's).
+        var folders: [String]
+        @Nullable var counts: IndexCounts?
+        /// Documents matching the call's path and status, and those listed from `offset`.
+        var matching: Int
+        var offset: Int
+        var documents: [Document]
+        @Nullable var nextOffset: Int?
+        @Nullable var note: String?
+
+        struct Document: Encodable, Sendable {
+            var path: String
+            @Nullable var title: String?
+            var type: String
+            var pages: Int
+            var status: String
+            @Nullable var error: String?
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case folders, counts, matching, offset, documents, note
+            case nextOffset = "next_offset"
+        }
+    }
+
+    func listSources(_ arguments: ToolArguments) throws(ToolError) -> SourcesOutput {
+        let status = try arguments.choice("status", DocumentStatus.self)
+        let limit = try arguments.integer("limit", in: 1...FolioTools.maximumListed) ?? 50
+        let offset = try arguments.integer("offset", in: 0...Int.max) ?? 0
+        let folders = configuration.folders.map { paths.expandingTilde($0) }
+        return try withIndex { index throws(ToolError) in
+            guard let reader = index.reader else {
+                return SourcesOutput(folders: folders, counts: nil, matching: 0, offset: offset, documents: [], nextOffset: nil,
+                                     note: index.unavailable)
+            }
+            let scope = try arguments.string("path").map { path throws(ToolError) in try self.scope(path, in: reader, tool: arguments.tool) }
+            do {
+                let (documents, total) = try reader.documents(in: scope ?? .everything, status: status, limit: limit, offset: offset)
+                let page = documents.map {
+                    SourcesOutput.Document(path: $0.path, title: $0.title, type: $0.kind.rawValue, pages: $0.pageCount, status: $0.status.rawValue,
+                                           error: $0.error)
+                }
+                return SourcesOutput(folders: folders, counts: try reader.counts(), matching: total, offset: offset, documents: page,
+                                     nextOffset: offset + page.count < total ? offset + page.count : nil, note: nil)
+            } catch {
+                throw .index(Self.describe(error))
+            }
+        }
+    }
+
+    // MARK: status
+
+    struct StatusOutput: Encodable, Sendable {
+        var running: Bool
+        var daemon: DaemonStatus?
+        var database: String
+        var counts: IndexCounts?
+        var semantic: SemanticReport
+        var note: String?
+    }
+
+    func status() throws(ToolError) -> StatusOutput {
+        var daemon: DaemonStatus?
+        if case let .status(status)? = try? ControlClient(socketPath: paths.controlSocket).send(.status) { daemon = status }
+        return try withIndex { index in
+            StatusOutput(running: daemon != nil, daemon: daemon, database: databasePath, counts: try? index.reader?.counts(),
+                         semantic: SemanticReport.gather(options: configuration.embeddings, paths: paths, reader: index.reader),
+                         note: index.unavailable)
+        }
+    }
+
+    // MARK: the index
+
+    /// Runs `body` with the reader (opened anew when foliod replaced the file: a rebuilt
+    /// index), or without one and the reason there is nothing to read yet.
+    private func withIndex<T: Sendable>(_ body: (Index) throws(ToolError) -> T) throws(ToolError) -> T {
+        try state.withLock { state throws(ToolError) -> T in
+            let inode = try? FileStatus.of(databasePath).inode
+            var unavailable: String?
+            if state.reader == nil || inode != state.readerInode {
+                state.reader = nil
+                do {
+                    state.reader = try IndexReader(path: databasePath)
+                    state.readerInode = inode
+                } catch {
+                    unavailable = Self.describe(error)
+                }
+            }
+            state.calls += 1
+            return try body(Index(reader: state.reader, unavailable: unavailable, meaning: state.meaning))
+        }
+    }
+
+    /// The number of calls so far, for `closeReader(after:)`.
+    public var calls: Int { state.withLock { $0.calls } }
+
+    /// Closes the index (its mapping, its cache) unless a call came after the `calls`th.
+    public func closeReader(after calls: Int) {
+        state.withLock { state in
+            if state.calls == calls { state.reader = nil }
+        }
+    }
+
+    /// The search scope of a `path` argument, refused unless some indexed document lies there.
+    private func scope(_ path: String, in reader: IndexReader, tool: String) throws(ToolError) -> PathScope {
+        let absolute = try normalised(path, tool: tool)
+        let scope = PathScope.tree(absolute)
+        do {
+            guard try reader.hasDocuments(in: scope) else { throw ToolError.notIndexed(path: absolute) }
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw .index(Self.describe(error))
+        }
+        return scope
+    }
+
+    /// An absolute path (or `~/…`), without `.` and `..`; a relative one is refused: the
+    /// server's own folder means nothing to the assistant.
+    private func normalised(_ path: String, tool: String) throws(ToolError) -> String {
+        let expanded = paths.expandingTilde(path)
+        guard expanded.hasPrefix("/") else {
+            throw .invalidArgument(tool: tool, name: "path", reason: "must be an absolute path (as search results give them), not \(path)")
+        }
+        return AbsolutePath.normalise(expanded, relativeTo: "/")
+    }
+
+    /// What an index error means to whoever asked, as `folioq` says it.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? StoreError else { return "\(error)" }
+        switch error {
+        case let .missing(path):
+            return "nothing is indexed yet (no index at \(path)): start foliod (systemctl --user start foliod) or index a folder (folioctl index ~/Documents)"
+        case let .schemaTooOld(path):
+            return "the index at \(path) is being created or upgraded; nothing is searchable yet"
+        case let .damaged(path, _, _):
+            return "the index at \(path) is damaged; foliod rebuilds it from the files, and nothing is searchable until then"
+        default:
+            return "\(error)"
+        }
+    }
+}

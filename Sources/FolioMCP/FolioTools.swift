@@ -1,0 +1,83 @@
+internal import MCP
+internal import FolioCore
+internal import FolioStore
+
+/// The tools `folio mcp` offers, as the client lists them: each with its JSON schema, and
+/// marked read-only (nothing an assistant calls writes to the index or forgets a file).
+enum FolioTools {
+    static let search = "search"
+    static let read = "read"
+    static let listSources = "list_sources"
+    static let status = "status"
+    static let names = [search, read, listSources, status]
+
+    /// The most results one search hands over, and the default.
+    static let maximumResults = 50
+    static let defaultResults = 10
+    /// The most chunks a `read` hands over on each side of the one asked for.
+    static let maximumAround = 3
+    /// The most characters of passage text one `read` hands over: a passage never hands
+    /// over a whole book, however long its chunks.
+    static let maximumReadCharacters = 12_000
+    /// The most documents one `list_sources` call lists.
+    static let maximumListed = 200
+
+    static let all: [Tool] = [
+        Tool(name: search, title: "Search documents",
+             description: """
+                 Search the user's indexed documents (PDF, office, e-book, mail, web pages, text) by words and by meaning. \
+                 Returns the best passages with file path, page, section, a snippet, and what found each result \
+                 (words, meaning, or both). Query syntax: all words are required ("exact phrase", prefix*, -word, a OR b); \
+                 a plain question also works. Call `read` with a result's path and chunk to see the passage and its neighbours.
+                 """,
+             inputSchema: object([
+                 "query": ["type": "string", "description": "What to search for: words, a phrase in quotes, or a question."],
+                 "mode": ["type": "string", "enum": .array(SearchMode.allCases.map { .string($0.rawValue) }),
+                          "description": "hybrid (default: words and meaning), lexical (words only), semantic (meaning only)."],
+                 "path": ["type": "string", "description": "Only documents under this folder, or this one file (an absolute path)."],
+                 "type": ["type": "array", "items": ["type": "string", "enum": .array(DocumentKind.allCases.map { .string($0.rawValue) })],
+                          "description": "Only documents of these types."],
+                 "limit": ["type": "integer", "minimum": 1, "maximum": .int(maximumResults), "default": .int(defaultResults),
+                           "description": "The most results."],
+             ], required: ["query"]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: read, title: "Read a passage",
+             description: """
+                 Read a passage of an indexed document with its neighbours: the chunk a search result names (its `chunk`), \
+                 or the one holding a page, and up to \(maximumAround) chunks on each side. Returns each chunk's text with its \
+                 pages and section, at most \(maximumReadCharacters) characters in all; `next_chunk` says where to go on.
+                 """,
+             inputSchema: object([
+                 "path": ["type": "string", "description": "The document's path, as a search result gives it."],
+                 "chunk": ["type": "integer", "minimum": 0, "description": "The chunk to read (a search result's `chunk`)."],
+                 "page": ["type": "integer", "minimum": 1, "description": "Read the chunk holding this page instead."],
+                 "around": ["type": "integer", "minimum": 0, "maximum": .int(maximumAround), "default": 1,
+                            "description": "Chunks on each side of it."],
+             ], required: ["path"]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: listSources, title: "List indexed documents",
+             description: """
+                 List what Folio has indexed: the folders it watches, the totals, and the documents (path, type, pages, \
+                 status, and why a document failed), under a folder if given, \(maximumListed) at most per call.
+                 """,
+             inputSchema: object([
+                 "path": ["type": "string", "description": "Only documents under this folder."],
+                 "status": ["type": "string", "enum": ["indexed", "partial", "failed"], "description": "Only documents with this status."],
+                 "limit": ["type": "integer", "minimum": 1, "maximum": .int(maximumListed), "default": 50],
+                 "offset": ["type": "integer", "minimum": 0, "default": 0, "description": "Skip this many documents (paging)."],
+             ], required: []),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: status, title: "Index status",
+             description: """
+                 Whether Folio's daemon runs and what the index holds: documents, pages, failures, and how far search by \
+                 meaning is (documents with vectors, time left).
+                 """,
+             inputSchema: object([:], required: []),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+    ]
+
+    private static func object(_ properties: [String: Value], required: [String]) -> Value {
+        ["type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),
+         "additionalProperties": false]
+    }
+}
