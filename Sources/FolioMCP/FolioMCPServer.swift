@@ -35,8 +35,10 @@ public enum FolioMCPServer {
             }
             return try FolioMCPServer.call(toolbox, parameters)
         }
-        try await server.start(transport: StdioLineTransport())
+        let transport = StdioLineTransport()
+        try await server.start(transport: transport)
         await server.waitUntilCompleted()
+        await transport.waitForAnswers(seconds: 10)
     }
 
     /// A call's result: the output as JSON text and as structured content. A malformed call

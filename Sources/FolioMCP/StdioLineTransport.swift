@@ -10,10 +10,15 @@ internal import MCP
 /// nothing has come: a hundred wake-ups a second, 2% of a core for as long as an assistant
 /// keeps the server open (docs/benchmarks.md). Here the thread sleeps in `read` until the
 /// client writes, and the end of standard input ends the stream, and so the server.
+///
+/// It also keeps the ids of the requests not answered yet: the server answers each in a
+/// task of its own, and a client that writes its last requests and closes its end at once
+/// still gets the answers (`waitForAnswers`) before the program ends.
 actor StdioLineTransport: Transport {
     nonisolated let logger = Logger(label: "folio.mcp.stdio", factory: { _ in SwiftLogNoOpLogHandler() })
     private let messages: AsyncThrowingStream<Data, any Error>
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    private let unanswered = RequestLedger()
     private var connected = false
 
     init() {
@@ -23,8 +28,8 @@ actor StdioLineTransport: Transport {
     func connect() async throws {
         guard !connected else { return }
         connected = true
-        let continuation = continuation
-        Thread.detachNewThread { Self.readLines(into: continuation) }
+        let (continuation, unanswered) = (continuation, unanswered)
+        Thread.detachNewThread { Self.readLines(into: continuation, noting: unanswered) }
     }
 
     func disconnect() async {
@@ -35,6 +40,7 @@ actor StdioLineTransport: Transport {
     /// Writes `data` and a line feed to standard output, whole (a blocking write: the actor
     /// sends one message at a time). A client gone (EPIPE) is the connection closed.
     func send(_ data: Data) async throws {
+        unanswered.answered(data)
         var bytes = [UInt8](data)
         bytes.append(UInt8(ascii: "\n"))
         var written = 0
@@ -52,8 +58,16 @@ actor StdioLineTransport: Transport {
         messages
     }
 
+    /// Returns once every request read has been answered, or after `seconds`.
+    func waitForAnswers(seconds: Double) async {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !unanswered.isEmpty, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Reads standard input until its end, handing on each non-empty line.
-    private static func readLines(into continuation: AsyncThrowingStream<Data, any Error>.Continuation) {
+    private static func readLines(into continuation: AsyncThrowingStream<Data, any Error>.Continuation, noting unanswered: RequestLedger) {
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -65,7 +79,10 @@ actor StdioLineTransport: Transport {
             while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var line = pending[start..<end]
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                if !line.isEmpty { continuation.yield(Data(line)) }
+                if !line.isEmpty {
+                    unanswered.asked(Data(line))
+                    continuation.yield(Data(line))
+                }
                 start = end + 1
             }
             pending.removeFirst(start)
@@ -73,3 +90,4 @@ actor StdioLineTransport: Transport {
         continuation.finish()
     }
 }
+

@@ -11,14 +11,20 @@ public protocol DocumentCatalog: Sendable {
 
 enum CatalogQueries {
     static func documents(_ db: SQLiteConnection, in scope: PathScope, status: DocumentStatus?) throws -> [DocumentRecord] {
+        let (sql, arguments) = filter(scope, status)
+        return try db.rows("SELECT \(DocumentRecord.columns) " + sql + " ORDER BY path", arguments).map(DocumentRecord.init(row:))
+    }
+
+    /// `FROM document WHERE …` for the documents in `scope`, with `status` when given.
+    static func filter(_ scope: PathScope, _ status: DocumentStatus?) -> (sql: String, arguments: SQLiteArguments) {
         let condition = scope.condition()
-        var sql = "SELECT \(DocumentRecord.columns) FROM document WHERE \(condition.sql)"
+        var sql = "FROM document WHERE \(condition.sql)"
         var arguments = condition.arguments
         if let status {
             sql += " AND status = ?"
             arguments += [status.rawValue]
         }
-        return try db.rows(sql + " ORDER BY path", arguments).map(DocumentRecord.init(row:))
+        return (sql, arguments)
     }
 
     static func counts(_ db: SQLiteConnection) throws -> IndexCounts {

@@ -42,13 +42,7 @@ extension IndexReader {
     public func documents(in scope: PathScope, status: DocumentStatus?, limit: Int, offset: Int) throws(StoreError)
         -> (documents: [DocumentRecord], total: Int) {
         try read("list documents") { db in
-            let condition = scope.condition()
-            var sql = "FROM document WHERE \(condition.sql)"
-            var arguments = condition.arguments
-            if let status {
-                sql += " AND status = ?"
-                arguments += [status.rawValue]
-            }
+            let (sql, arguments) = CatalogQueries.filter(scope, status)
             let total = try db.value(as: Int.self, "SELECT count(*) " + sql, arguments) ?? 0
             let page = try db.rows("SELECT \(DocumentRecord.columns) " + sql + " ORDER BY path LIMIT ? OFFSET ?", arguments + [limit, offset])
             return (page.map(DocumentRecord.init(row:)), total)

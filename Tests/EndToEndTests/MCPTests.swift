@@ -153,6 +153,33 @@ import Testing
         #expect(results[7]["is_error"] as? Bool == false, "free text never gives a syntax error: \(results[7])")
     }
 
+    /// A line that is not JSON-RPC gets a parse error, and the session goes on: the next
+    /// request is answered.
+    @Test func aMalformedMessage_isAParseError_andTheSessionGoesOn() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binaries.directory + "/folio")
+        process.arguments = ["mcp"]
+        process.environment = folio.environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let lines = [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+                     #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                     #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","#,
+                     #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#]
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        process.waitUntilExit()
+        let messages = replies.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(messages.contains { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 }, "\(replies)")
+        let listed = messages.first { $0["id"] as? Int == 3 }
+        #expect(((listed?["result"] as? [String: Any])?["tools"] as? [Any])?.count == 4, "\(replies)")
+        #expect(process.terminationStatus == 0)
+    }
+
     /// A client that goes away in the middle of a call, or at rest, ends the server.
     @Test func endsWhenItsClientCloses_evenMidCall() throws {
         for closeMidCall in [true, false] {
