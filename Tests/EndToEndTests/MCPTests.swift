@@ -153,9 +153,9 @@ import Testing
         #expect(results[7]["is_error"] as? Bool == false, "free text never gives a syntax error: \(results[7])")
     }
 
-    /// A line that is not JSON-RPC gets a parse error, and the session goes on: the next
-    /// request is answered.
-    @Test func aMalformedMessage_isAParseError_andTheSessionGoesOn() throws {
+    /// `folio mcp` started by hand, its standard input and output in pipes, given the
+    /// handshake and then `lines`, one JSON-RPC message each (or not quite one).
+    func startServer(writing lines: [String]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.directory + "/folio")
         process.arguments = ["mcp"]
@@ -165,11 +165,17 @@ import Testing
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let lines = [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
-                     #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-                     #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","#,
-                     #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#]
-        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        let handshake = [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+                         #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#]
+        input.fileHandleForWriting.write(Data(((handshake + lines).joined(separator: "\n") + "\n").utf8))
+        return (process, input, output)
+    }
+
+    /// A line that is not JSON-RPC gets a parse error, and the session goes on: the next
+    /// request is answered.
+    @Test func aMalformedMessage_isAParseError_andTheSessionGoesOn() throws {
+        let (process, input, output) = try startServer(writing: [#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","#,
+                                                                 #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#])
         try input.fileHandleForWriting.close()
         let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         process.waitUntilExit()
@@ -183,21 +189,8 @@ import Testing
     /// A client that goes away in the middle of a call, or at rest, ends the server.
     @Test func endsWhenItsClientCloses_evenMidCall() throws {
         for closeMidCall in [true, false] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Binaries.directory + "/folio")
-            process.arguments = ["mcp"]
-            process.environment = folio.environment
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var lines = [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
-                         #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#]
-            if closeMidCall {
-                lines.append(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"tides moon almanac","limit":50}}}"#)
-            }
-            input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            let call = #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"tides moon almanac","limit":50}}}"#
+            let (process, input, output) = try startServer(writing: closeMidCall ? [call] : [])
             if !closeMidCall { Thread.sleep(forTimeInterval: 0.5) }
             try input.fileHandleForWriting.close()
             try output.fileHandleForReading.close()
