@@ -29,7 +29,7 @@ public final class FolioToolbox: Sendable {
     /// How long the reader stays open after a call: the calls of an assistant's turn come
     /// in a burst, and between turns the server gives back the index's pages it mapped
     /// (docs/benchmarks.md, "Folio for assistants").
-    public static let readerIdleSeconds = 10
+    static let readerIdleSeconds = 10
 
     /// What a tool reads with: the reader, or why there is none yet.
     struct Index {
@@ -307,10 +307,10 @@ public final class FolioToolbox: Sendable {
     }
 
     /// The number of calls so far, for `closeReader(after:)`.
-    public var calls: Int { state.withLock { $0.calls } }
+    var calls: Int { state.withLock { $0.calls } }
 
     /// Closes the index (its mapping, its cache) unless a call came after the `calls`th.
-    public func closeReader(after calls: Int) {
+    func closeReader(after calls: Int) {
         state.withLock { state in
             if state.calls == calls { state.reader = nil }
         }
