@@ -46,9 +46,8 @@ public enum FolioMCPServer {
     /// result the assistant reads.
     static func call(_ toolbox: FolioToolbox, _ parameters: CallTool.Parameters) throws -> CallTool.Result {
         do {
-            guard FolioTools.names.contains(parameters.name) else { throw ToolError.unknownTool(parameters.name) }
-            let arguments = try ToolArguments(tool: parameters.name, values: parameters.arguments,
-                                              allowed: FolioToolbox.allowedArguments(parameters.name))
+            guard let allowed = FolioTools.arguments(of: parameters.name) else { throw ToolError.unknownTool(parameters.name) }
+            let arguments = try ToolArguments(tool: parameters.name, values: parameters.arguments, allowed: allowed)
             let json = try encode(try toolbox.call(parameters.name, arguments))
             let structured: Value? = try JSONDecoder().decode(Value.self, from: json)
             return .init(content: [.text(text: String(decoding: json, as: UTF8.self), annotations: nil, _meta: nil)],

@@ -63,15 +63,6 @@ public final class FolioToolbox: Sendable {
         }
     }
 
-    static func allowedArguments(_ tool: String) -> Set<String> {
-        switch tool {
-        case FolioTools.search: ["query", "mode", "path", "type", "limit"]
-        case FolioTools.read: ["path", "chunk", "page", "around"]
-        case FolioTools.listSources: ["path", "status", "limit", "offset"]
-        default: []
-        }
-    }
-
     // MARK: search
 
     /// `folioq --json`'s document, with `note` saying why there is nothing to search yet or

@@ -9,7 +9,7 @@ enum FolioTools {
     static let read = "read"
     static let listSources = "list_sources"
     static let status = "status"
-    static let names = [search, read, listSources, status]
+    static var names: [String] { all.map(\.name) }
 
     /// The most results one search hands over, and the default.
     static let maximumResults = 50
@@ -75,6 +75,12 @@ enum FolioTools {
              inputSchema: object([:], required: []),
              annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
     ]
+
+    /// The arguments tool `name` takes (its schema's properties); `nil`: no such tool.
+    static func arguments(of name: String) -> Set<String>? {
+        guard let tool = all.first(where: { $0.name == name }) else { return nil }
+        return Set((tool.inputSchema.objectValue?["properties"]?.objectValue ?? [:]).keys)
+    }
 
     private static func object(_ properties: [String: Value], required: [String]) -> Value {
         ["type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),

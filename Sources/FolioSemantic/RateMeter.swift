@@ -1,4 +1,4 @@
-/// Windows (or characters) embedded per second over the last `span` milliseconds: recent
+/// Windows embedded per second over the last `span` milliseconds: recent
 /// enough to follow a machine that got busy, long enough not to jump with each batch.
 public struct RateMeter: Sendable {
     let span: Int64

@@ -58,10 +58,11 @@ public final class SemanticStage {
             }
             for chunk in chunks {
                 let texts = EmbeddingWindows.texts(title: chunk.title, section: chunk.section, text: chunk.text)
+                let length = chunk.text.unicodeScalars.count / texts.count
                 for text in texts {
                     let key = EmbeddingWindows.key(text)
                     if pending.updateValue(text, forKey: key) == nil { order.append(key) }
-                    characters[key] = chunk.text.unicodeScalars.count / texts.count
+                    characters[key] = length
                 }
             }
             let done = try store.keysWithVectors(model: model.id, among: order)
@@ -78,8 +79,9 @@ public final class SemanticStage {
                 let share = (MonotonicClock.seconds() - began) * 1000 / Double(keys.count)
                 try store.saveVectors(model: model.id, zip(keys, vectors).map { ($0, QuantisedVector($1)) })
                 for key in keys {
-                    batch.lengths.add(1, characters: characters[key]!)
-                    batch.modelMilliseconds[WindowsByLength.step(characters: characters[key]!)] += share
+                    let length = characters[key]!
+                    batch.lengths.add(1, characters: length)
+                    batch.modelMilliseconds[WindowsByLength.step(characters: length)] += share
                 }
             }
             return batch
