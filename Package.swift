@@ -149,10 +149,11 @@ let package = Package(
             name: "FolioStore",
             dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioSQLite"],
             swiftSettings: swiftSettings),
-        // The one owner of search: words, the query's meaning and their fusion, for every caller.
+        // The one owner of search: words, the query's meaning and their fusion, for every caller;
+        // and the citations of an answer weighed by meaning.
         .target(
             name: "FolioSearch",
-            dependencies: ["FolioCore", "FolioStore", "FolioSemantic", "FolioText"],
+            dependencies: ["FolioCore", "FolioStore", "FolioSemantic", "FolioText", "FolioAsk", "FolioProtocol"],
             swiftSettings: swiftSettings),
         // Answers from the index: passages within a context budget, the prompt, the chat
         // providers' wire formats, citations checked.

@@ -4,7 +4,7 @@
 its answer, and whether it is paraphrased, sharing few of the passage's rare words).
 
     bench/ask-answers.py DATA_HOME --url http://127.0.0.1:8080/v1 [--provider openai] [--model NAME]
-                         [--answer-tokens 1024] [--questions FILE]
+                         [--answer-tokens 1024] [--questions FILE] [--no-quotes]
 
 DATA_HOME is the XDG_DATA_HOME of an index of the small benchmark corpus
 (../shared/bench/make-corpus.sh DIR small, then folioctl index); --url an OpenAI-compatible
@@ -62,6 +62,7 @@ def main():
     parser.add_argument("--model", default="")
     parser.add_argument("--answer-tokens", type=int, default=1024, help="[ask] answer_tokens")
     parser.add_argument("--questions", default=os.path.join(ROOT, "bench", "ask-questions.jsonl"))
+    parser.add_argument("--no-quotes", action="store_true", help="[ask] quotes = false")
     args = parser.parse_args()
     binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
     with open(args.questions, encoding="utf-8") as file:
@@ -69,14 +70,15 @@ def main():
     runtime = tempfile.mkdtemp()
     os.makedirs(os.path.join(runtime, "config", "folio"))
     with open(os.path.join(runtime, "config", "folio", "config.toml"), "w") as config:
-        config.write(f'[ask]\nprovider = "{args.provider}"\nurl = "{args.url}"\nmodel = "{args.model}"\nanswer_tokens = {args.answer_tokens}\n')
+        config.write(f'[ask]\nprovider = "{args.provider}"\nurl = "{args.url}"\nmodel = "{args.model}"\nanswer_tokens = {args.answer_tokens}\n'
+                     f'quotes = {"false" if args.no_quotes else "true"}\n')
     env = dict(os.environ, XDG_DATA_HOME=args.data_home, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(runtime, "config"))
     embedder = subprocess.Popen([os.path.join(binaries, "foliod-worker"), "--embedder"], env=env)
     rows = []
     try:
         for _ in range(100):
             warm = subprocess.run([os.path.join(binaries, "folioq"), "--json", "warm up"], env=env, capture_output=True, text=True)
-            if "still loading" not in warm.stderr:
+            if "loading" not in warm.stderr:
                 break
             time.sleep(0.2)
         for item in items:
@@ -99,6 +101,8 @@ def main():
                 "status": answer["status"],
                 "folio": answer["timings_ms"]["folio"],
                 "checking": answer["timings_ms"]["checking"],
+                "tokens": answer["tokens"]["prompt_estimate"],
+                "documents": len({passage["path"] for passage in passages.values()}),
             }
             rows.append(row)
             print(f"{'R' if row['retrieved'] else '-'}{'A' if row['matched'] else '-'} {row['status']:17} "
@@ -114,7 +118,8 @@ def main():
               f"answer match {sum(row['matched'] for row in subset) / len(subset):.2f}, "
               f"citation precision {sum(row['cited_right'] for row in subset) / cited if cited else float('nan'):.2f} "
               f"({cited} sources), {sum(row['unsupported'] for row in subset)} citations marked unsupported, "
-              f"{sum(row['status'] == 'answered' for row in subset)} answered")
+              f"{sum(row['status'] == 'answered' for row in subset)} answered; per prompt {statistics.mean(row['tokens'] for row in subset):.0f} "
+              f"tokens (estimated) from {statistics.mean(row['documents'] for row in subset):.1f} documents")
     folio = [row["folio"] for row in rows]
     checking = [row["checking"] for row in rows]
     print(f"Folio's part: to the prompt p50 {statistics.median(folio):.1f} ms, p95 {percentile(folio, 0.95):.1f} ms; "

@@ -73,8 +73,9 @@ public struct Answer: Sendable {
     }
 
     /// Records the end of the exchange, and whether the model found the answer in the
-    /// passages.
-    public mutating func finish(_ outcome: ChatClient.Outcome, citations: [Citation], total: Double) {
+    /// passages: each citation checked by its sentence's words, and weighed by meaning
+    /// (`judge`) where they fall short.
+    public mutating func finish(_ outcome: ChatClient.Outcome, citations: [Citation], total: Double, judge: (any MeaningJudge)? = nil) {
         self.outcome = outcome
         self.citations = citations
         timings.firstText = outcome.firstTextSeconds.map { $0 * 1000 }
@@ -86,13 +87,30 @@ public struct Answer: Sendable {
         let support = CitationSupport(passages: prompt.passages)
         let claims = Self.claims(in: text, citations: citationRanges)
         verdicts = zip(self.citations, claims).map { citation, claim in
-            guard !citation.isInvented, let passage = prompt.passages.first(where: { $0.number == citation.number }) else { return nil }
+            guard !citation.isInvented, let passage = passage(citation.number) else { return nil }
             if let quotes = providerQuotes[citation.number], !quotes.isEmpty {
                 return support.verdict(claim: claim, quotes: quotes, passage: passage)
             }
-            return support.verdict(claim: claim, passage: passage)
+            return support.verdict(claim: claim, passage: passage, modelQuote: citation.quote)
+        }
+        // The first few sentences only: each costs the embedder a few milliseconds, and what
+        // it finds is reported, not acted on.
+        let unweighed = Array(verdicts.indices.filter { index in verdicts[index].map { !$0.supported && !$0.claim.isEmpty } ?? false }
+            .prefix(Self.mostWeighed))
+        if let judge, !unweighed.isEmpty,
+           let weighed = judge.weigh(unweighed.map { (verdicts[$0]!.claim, passage(self.citations[$0].number)!) }), weighed.count == unweighed.count {
+            for (index, windows) in zip(unweighed, weighed) {
+                verdicts[index] = support.verdict(verdicts[index]!, meaning: windows)
+            }
         }
         status = Self.saysNotFound(text) ? .notInDocuments : citedPassages.isEmpty ? .unsupported : .answered
+    }
+
+    /// How many citations its words do not bear out are weighed by meaning at most.
+    static let mostWeighed = 4
+
+    private func passage(_ number: Int) -> Passage? {
+        prompt.passages.first { $0.number == number }
     }
 
     /// The sentence each citation belongs to, its citations taken out. A citation that
@@ -146,26 +164,25 @@ public struct Answer: Sendable {
         return opening.hasPrefix(AskPrompt.notFound.lowercased().dropLast())
     }
 
-    /// The passages the answer cites truly (a passage given, whose words bear out a
-    /// sentence that cites it), each once, in the order first cited, with the quote that
-    /// bears it out best.
-    public var citedPassages: [(passage: Passage, quote: String)] {
+    /// The passages the answer cites truly (a passage given, which bears out a sentence
+    /// that cites it), each once, in the order first cited, with the check that bore it out
+    /// (its quote, and by what).
+    public var citedPassages: [(passage: Passage, quote: String, verdict: CitationSupport.Verdict)] {
         var seen: Set<Int> = []
         return zip(citations, verdicts).compactMap { citation, verdict in
-            guard let verdict, verdict.supported, seen.insert(citation.number).inserted,
-                  let passage = prompt.passages.first(where: { $0.number == citation.number }) else { return nil }
-            return (passage, verdict.quote)
+            guard let verdict, verdict.supported, seen.insert(citation.number).inserted, let passage = passage(citation.number) else { return nil }
+            return (passage, verdict.quote, verdict)
         }
     }
 
     /// The citations of passages given whose passage does not bear out the sentence that
-    /// cites them (none of that passage's citations does), each once.
-    public var unsupportedCitations: [(citation: Citation, claim: String)] {
+    /// cites them (none of that passage's citations does), each once, with the check.
+    public var unsupportedCitations: [(citation: Citation, claim: String, verdict: CitationSupport.Verdict)] {
         let supported = Set(citedPassages.map(\.passage.number))
         var seen: Set<Int> = []
         return zip(citations, verdicts).compactMap { citation, verdict in
             guard let verdict, !supported.contains(citation.number), seen.insert(citation.number).inserted else { return nil }
-            return (citation, verdict.claim)
+            return (citation, verdict.claim, verdict)
         }
     }
 

@@ -4,27 +4,47 @@
 public struct AskPrompt: Sendable, Equatable {
     public var question: String
     public var passages: [Passage]
+    /// Whether the model is asked for the passage's words with each citation (`[ask] quotes`).
+    public var quotes: Bool
 
-    public init(question: String, passages: [Passage]) {
+    public init(question: String, passages: [Passage], quotes: Bool = true) {
         self.question = question
         self.passages = passages
+        self.quotes = quotes
     }
+
+    /// The system message: `instructions(quotes:)` as this prompt asks.
+    public var instructions: String { Self.instructions(quotes: quotes) }
 
     /// The sentence an answer starts with when the passages do not hold one: the model is
     /// asked for exactly this, and Folio recognises it (`Answer.saysNotFound`).
     public static let notFound = "The documents do not say."
 
-    public static let instructions = """
-        You answer questions from the user's own documents, using only the numbered passages \
-        given with the question, never what you know from elsewhere.
-        - End every sentence that states something from a passage with that passage's number \
-        in square brackets, like [1], or [1][3] for several. When a passage spans two pages, \
-        add the page, like [2, p. 14].
-        - Cite only the numbers of the passages given.
-        - If the passages do not hold the answer, reply with exactly "\(notFound)" and then, \
-        in one sentence, what they cover that comes closest, if anything. Do not guess.
-        - Answer in the language of the question, briefly.
-        """
+    /// How the model is told to answer; `quotes`: with the passage's words copied into each
+    /// citation (`[1: "…"]`).
+    public static func instructions(quotes: Bool) -> String {
+        let citing = quotes
+            ? """
+            - End every sentence that states something from a passage with that passage's number \
+            in square brackets and, after a colon, the few words of the passage it rests on, \
+            copied exactly, in double quotes: like [1: "paid on 3 May"], or [1: "…"][3: "…"] for \
+            several. When a passage spans two pages, add the page, like [2, p. 14: "…"].
+            """
+            : """
+            - End every sentence that states something from a passage with that passage's number \
+            in square brackets, like [1], or [1][3] for several. When a passage spans two pages, \
+            add the page, like [2, p. 14].
+            """
+        return """
+            You answer questions from the user's own documents, using only the numbered passages \
+            given with the question, never what you know from elsewhere.
+            \(citing)
+            - Cite only the numbers of the passages given.
+            - If the passages do not hold the answer, reply with exactly "\(notFound)" and then, \
+            in one sentence, what they cover that comes closest, if anything. Do not guess.
+            - Answer in the language of the question, briefly.
+            """
+    }
 
     /// The instructions when the passages go as documents whose citations the provider
     /// makes itself (Anthropic's citations): no `[n]` to write, the rest the same.
@@ -70,7 +90,8 @@ public struct AskPrompt: Sendable, Equatable {
     /// The tokens of everything but the passages, and a margin for the messages' framing
     /// in each provider's chat template.
     static func fixedTokens(question: String) -> Int {
-        TokenEstimate.tokens(in: instructions) + TokenEstimate.tokens(in: "Passages:\n\nQuestion: " + question) + 32
+        // The longer instructions, whichever are sent: the estimate errs high.
+        TokenEstimate.tokens(in: instructions(quotes: true)) + TokenEstimate.tokens(in: "Passages:\n\nQuestion: " + question) + 32
     }
 
     /// What one passage adds to the prompt.
@@ -80,6 +101,6 @@ public struct AskPrompt: Sendable, Equatable {
 
     /// The whole prompt's estimated size.
     public var estimatedTokens: Int {
-        TokenEstimate.tokens(in: Self.instructions) + TokenEstimate.tokens(in: message) + 32
+        TokenEstimate.tokens(in: instructions) + TokenEstimate.tokens(in: message) + 32
     }
 }

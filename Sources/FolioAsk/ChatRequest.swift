@@ -14,7 +14,7 @@ struct ChatRequest {
     init(_ prompt: AskPrompt, options: AskOptions, key: String?) {
         let base = options.effectiveURL
         let model = options.effectiveModel
-        let messages = [Message(role: "system", content: AskPrompt.instructions), Message(role: "user", content: prompt.message)]
+        let messages = [Message(role: "system", content: prompt.instructions), Message(role: "user", content: prompt.message)]
         let encoder = JSONEncoder()
         let encoded: Data?
         switch options.provider {

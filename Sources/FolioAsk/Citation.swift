@@ -1,11 +1,14 @@
 internal import FolioCore
 
-/// One `[n]` (or `[n, p. X]`) in an answer, checked against the passages given: a number
-/// no passage had, or a page outside its passage, is the model's invention.
+/// One `[n]` (or `[n, p. X]`, or `[n: "words"]` with the passage's words the model relies
+/// on) in an answer, checked against the passages given: a number no passage had, or a page
+/// outside its passage, is the model's invention.
 public struct Citation: Sendable, Equatable {
     public var number: Int
     /// The page the model named, if it named one.
     public var page: Int?
+    /// The words of the passage the model says it relies on, if it quoted them.
+    public var quote: String?
     public var problem: Problem?
 
     public enum Problem: Sendable, Equatable {
@@ -15,15 +18,17 @@ public struct Citation: Sendable, Equatable {
         case pageOutside(pages: ClosedRange<Int>)
     }
 
-    public init(number: Int, page: Int?, problem: Problem?) {
+    public init(number: Int, page: Int?, quote: String? = nil, problem: Problem?) {
         self.number = number
         self.page = page
+        self.quote = quote
         self.problem = problem
     }
 
     public var isInvented: Bool { problem != nil }
 
-    /// As the answer shows it: `[2]`, `[2, p. 14]`, and `[9?]` for an invented one.
+    /// As the answer shows it: `[2]`, `[2, p. 14]`, and `[9?]` for an invented one; the
+    /// quote goes under Sources, not in the answer's text.
     public var shown: String {
         let page = page.map { ", p. \($0)" } ?? ""
         return "[\(number)\(page)\(isInvented ? "?" : "")]"
@@ -58,6 +63,8 @@ public struct CitationReader: Sendable {
 
     /// A bracket holding more than this is text (`[see the appendix of the report]`).
     static let longestCitation = 40
+    /// … unless it opens as a quoted citation (`[2: "`), which may hold this much.
+    static let longestQuotedCitation = 600
 
     public init(passages: [Passage]) {
         self.passages = Dictionary(passages.map { ($0.number, $0.pages) }, uniquingKeysWith: { first, _ in first })
@@ -85,7 +92,7 @@ public struct CitationReader: Sendable {
                     plain += held + "]"
                 }
                 held = ""
-            } else if character.isNewline || held.count >= Self.longestCitation {
+            } else if character.isNewline || held.count >= (Self.opensQuote(held) ? Self.longestQuotedCitation : Self.longestCitation) {
                 plain += held + String(character)
                 held = ""
             } else {
@@ -102,10 +109,29 @@ public struct CitationReader: Sendable {
         return held.isEmpty ? [] : [.text(held)]
     }
 
+    /// Whether a bracket held so far opens a quoted citation: `[2: "`, `[2, p. 14: “`.
+    static func opensQuote(_ held: String) -> Bool {
+        guard let colon = held.firstIndex(of: ":"), held[held.index(after: colon)...].trimmingWhitespace().first.map(quoteMarks.contains) == true else {
+            return false
+        }
+        return held.dropFirst().first?.isNumber == true
+    }
+
+    private static let quoteMarks: Set<Character> = ["\"", "“", "”", "«", "'"]
+
     /// The citations in a bracket's content: `2`, `1, 3`, `1; 3`, `2, p. 14`, `2 p.14`,
-    /// `2, page 14`; `nil` when it is not a citation. A number of four digits is a year
-    /// (`[2023]`), not a passage.
+    /// `2, page 14`, and any of them followed by `: "the passage's words"`; `nil` when it is
+    /// not a citation. A number of four digits is a year (`[2023]`), not a passage.
     func parse(_ content: Substring) -> [Citation]? {
+        if let colon = content.firstIndex(of: ":") {
+            let quoted = content[content.index(after: colon)...].trimmingWhitespace()
+            guard let open = quoted.first, Self.quoteMarks.contains(open), quoted.count >= 2,
+                  let close = quoted.last, Self.quoteMarks.contains(close),
+                  var read = parse(content[..<colon]), !read.isEmpty else { return nil }
+            let quote = quoted.dropFirst().dropLast().trimmingWhitespace()
+            if !quote.isEmpty { read[read.count - 1].quote = String(quote) }
+            return read
+        }
         let parts = content.split(whereSeparator: { $0 == "," || $0 == ";" }).map { $0.trimmingWhitespace() }
         guard !parts.isEmpty else { return nil }
         var read: [Citation] = []

@@ -10,6 +10,14 @@ internal import Glibc
 ///
 /// Numbers weigh most and must all be in the passage: an amount, a date or an invoice
 /// number the passage does not hold is what a model invents.
+///
+/// A sentence its words do not bear out is weighed by meaning too (`MeaningJudge`), and its
+/// similarity to the nearest window of the passage reported, but meaning alone supports
+/// nothing: the embedding model says what a sentence is about, not whether the passage
+/// says it, and on the claims of `bench/citation-check.py` a sentence its passage
+/// contradicts came nearer than most that say the passage in other words
+/// (docs/benchmarks.md, "Checked citations"). A quote the model gives with its citation
+/// (`[2: "…"]`) must be in the passage, or the citation is not supported.
 public struct CitationSupport: Sendable {
     /// What the check found for one citation.
     public struct Verdict: Sendable, Equatable {
@@ -22,6 +30,26 @@ public struct CitationSupport: Sendable {
         public var coverage: Double
         /// The claim's numbers that the passage does not hold.
         public var missingNumbers: [String]
+        /// The claim's similarity to the nearest window of the passage, when it was weighed
+        /// by meaning (its words fell short, and an embedder answered).
+        public var similarity: Float?
+        /// What bears the claim out: its words, or the provider's own citation.
+        public var evidence: Evidence?
+        /// The model quoted words with its citation that the passage does not hold.
+        public var quoteNotInPassage = false
+
+        public init(supported: Bool, claim: String, quote: String, coverage: Double, missingNumbers: [String], evidence: Evidence?) {
+            self.supported = supported
+            self.claim = claim
+            self.quote = quote
+            self.coverage = coverage
+            self.missingNumbers = missingNumbers
+            self.evidence = evidence
+        }
+    }
+
+    public enum Evidence: String, Sendable {
+        case words, provider
     }
 
     /// A claim is supported when its quote holds at least this share of its weighted words.
@@ -37,6 +65,29 @@ public struct CitationSupport: Sendable {
         }
         documentFrequency = frequency
         passageCount = max(1, passages.count)
+    }
+
+    /// Checks `claim` (the citing sentence, citations removed) against `passage`, with the
+    /// words the model quoted from it, if it did.
+    public func verdict(claim: String, passage: Passage, modelQuote: String?) -> Verdict {
+        var verdict = verdict(claim: claim, passage: passage)
+        guard let modelQuote else { return verdict }
+        if Self.folded(passage.text).contains(Self.folded(modelQuote)) {
+            verdict.quote = Self.squeezed(modelQuote)
+        } else {
+            verdict.supported = false
+            verdict.evidence = nil
+            verdict.quoteNotInPassage = true
+        }
+        return verdict
+    }
+
+    /// `verdict` with the claim's similarity to the nearest of `windows` (the passage's
+    /// chunk's windows, each with the claim's similarity to it).
+    public func verdict(_ verdict: Verdict, meaning windows: [WeighedWindow]) -> Verdict {
+        var weighed = verdict
+        weighed.similarity = windows.map(\.similarity).max()
+        return weighed
     }
 
     /// Checks `claim` (the citing sentence, citations removed) against `passage`.
@@ -56,11 +107,14 @@ public struct CitationSupport: Sendable {
                 covered.formUnion(Set(Self.terms(of: sentences[end])).intersection(claimTerms))
                 let coverage = total > 0 ? covered.reduce(0) { $0 + (weights[$1] ?? 0) } / total : 0
                 // Ties go to the shorter quote.
-                if coverage > best.coverage + 1e-9 { best = (coverage, quote) }
+                if coverage > best.coverage + 1e-9 || (coverage > best.coverage - 1e-9 && quote.count < best.quote.count) {
+                    best = (coverage, quote)
+                }
             }
         }
         let supported = total > 0 && best.coverage >= Self.supportingCoverage && missing.isEmpty
-        return Verdict(supported: supported, claim: claim, quote: best.quote, coverage: best.coverage, missingNumbers: missing)
+        return Verdict(supported: supported, claim: claim, quote: best.quote, coverage: best.coverage, missingNumbers: missing,
+                       evidence: supported ? .words : nil)
     }
 
     /// A citation the provider made itself, with the text it cites (Anthropic's
@@ -69,12 +123,29 @@ public struct CitationSupport: Sendable {
     public func verdict(claim: String, quotes: [String], passage: Passage) -> Verdict {
         let text = Self.squeezed(passage.text)
         let found = quotes.map(Self.squeezed).filter { !$0.isEmpty && text.contains($0) }
-        return Verdict(supported: !found.isEmpty && found.count == quotes.count, claim: claim,
-                       quote: quotes.map { Self.squeezed($0) }.joined(separator: " … "), coverage: found.isEmpty ? 0 : 1, missingNumbers: [])
+        let supported = !found.isEmpty && found.count == quotes.count
+        return Verdict(supported: supported, claim: claim, quote: quotes.map { Self.squeezed($0) }.joined(separator: " … "),
+                       coverage: found.isEmpty ? 0 : 1, missingNumbers: [], evidence: supported ? .provider : nil)
     }
 
     private static func squeezed(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Whitespace squeezed, case and the shapes of quotation marks and dashes set aside: a
+    /// model copying words changes these.
+    private static func folded(_ text: String) -> String {
+        let folded = squeezed(text).lowercased().map { character -> Character in
+            switch character {
+            case "“", "”", "«", "»": "\""
+            case "‘", "’": "'"
+            case "–", "—": "-"
+            default: character
+            }
+        }
+        // A quote's own closing full stop or quotation marks are not the passage's.
+        let edge: Set<Character> = [".", ",", ";", ":", "!", "?", "\"", "'", " "]
+        return String(folded.drop { edge.contains($0) }.reversed().drop { edge.contains($0) }.reversed())
     }
 
     /// Rarer among the passages given weighs more (an inverse document frequency); a

@@ -35,9 +35,9 @@ public struct ContextBudget: Sendable {
         guard left >= Self.leastPassageTokens else { throw .contextTooSmall(contextTokens: contextTokens, needed: fixed + answerTokens) }
         var chosen: [Passage] = []
         var firstTooLong: Passage?
-        for (rank, (hit, text)) in zip(hits, texts).enumerated() {
+        for index in Self.order(hits) {
             guard chosen.count < maximumPassages else { break }
-            guard let text, var passage = Self.passage(hit, text, rank: rank + 1, within: pages) else { continue }
+            guard let text = texts[index], var passage = Self.passage(hits[index], text, rank: index + 1, within: pages) else { continue }
             passage.number = chosen.count + 1
             let cost = AskPrompt.tokens(of: passage)
             if cost <= left {
@@ -61,13 +61,35 @@ public struct ContextBudget: Sendable {
         return chosen
     }
 
-    /// A hit as a passage, its text kept to `pages`; `nil` when no text is left.
+    /// A document's third and later passages count their score at this share: they go
+    /// after the other documents' hits that scored nearly as well, for an answer from
+    /// several documents rather than many passages of one when the search cannot tell them
+    /// apart (docs/benchmarks.md, "Passages chosen for answering").
+    static let sameDocumentShare = 0.9
+
+    /// The hits' indices in the order passages are taken: the search's, scored by rank as
+    /// reciprocal rank fusion scores a list (the search's own order has tiers a fused score
+    /// alone does not show: the sole holder of a rare word first, contents pages last), a
+    /// document's third and later hit at `sameDocumentShare` of its score.
+    static func order(_ hits: [SearchHit]) -> [Int] {
+        var seen: [String: Int] = [:]
+        let scored = hits.enumerated().map { index, hit -> (index: Int, score: Double) in
+            let score = 1 / Double(60 + index + 1)
+            seen[hit.path, default: 0] += 1
+            return (index, seen[hit.path]! > 2 ? score * sameDocumentShare : score)
+        }
+        return scored.sorted { $0.score > $1.score || ($0.score == $1.score && $0.index < $1.index) }.map(\.index)
+    }
+
+    /// A hit as a passage, its text kept to `pages` and its sentences cut at the chunk's
+    /// edges made whole (`SentenceEdges`); `nil` when no text is left.
     static func passage(_ hit: SearchHit, _ chunk: ChunkContent, rank: Int, within pages: ClosedRange<Int>?) -> Passage? {
         var text = chunk.text
         var first = hit.firstPage
         var last = hit.lastPage
         var lastStarts = chunk.pageBreak
         var label = chunk.firstPageLabel
+        var keepsFirst = true, keepsLast = true
         if let pages, let pageBreak = chunk.pageBreak, first != last {
             let scalars = text.unicodeScalars
             let split = scalars.index(scalars.startIndex, offsetBy: min(pageBreak, scalars.count))
@@ -76,11 +98,21 @@ public struct ContextBudget: Sendable {
                 first = last
                 label = chunk.lastPageLabel
                 lastStarts = nil
+                keepsFirst = false
             } else if !pages.contains(last) {
                 text = String(scalars[..<split])
                 last = first
                 lastStarts = nil
+                keepsLast = false
             }
+        }
+        if keepsFirst, let leadIn = SentenceEdges.leadIn(previous: chunk.previousText, text: chunk.text) {
+            text = leadIn + " " + text
+            lastStarts = lastStarts.map { $0 + leadIn.unicodeScalars.count + 1 }
+        }
+        if keepsLast, let runOn = SentenceEdges.runOn(text: chunk.text, next: chunk.nextText) {
+            while text.last?.isWhitespace == true { text.removeLast() }
+            text += " " + runOn
         }
         let leading = text.unicodeScalars.prefix { $0.properties.isWhitespace }.count
         text = text.trimmingWhitespace()

@@ -30,9 +30,13 @@ public struct AskOptions: Sendable, Equatable {
     /// Give up on a provider that sends nothing for this long (a first answer may wait for
     /// the model to load), after one retry.
     public var timeoutSeconds: Int
+    /// Whether the model is asked to copy the passage's words it relies on into each
+    /// citation (`[1: "…"]`); Anthropic's citations say them without asking. A very small
+    /// model may answer worse for the longer instructions (docs/benchmarks.md).
+    public var quotes: Bool
 
     public init(provider: Provider, model: String, url: String, apiKeyFile: String, contextTokens: Int, answerTokens: Int, passages: Int,
-                timeoutSeconds: Int) {
+                timeoutSeconds: Int, quotes: Bool = true) {
         self.provider = provider
         self.model = model
         self.url = url
@@ -41,6 +45,7 @@ public struct AskOptions: Sendable, Equatable {
         self.answerTokens = answerTokens
         self.passages = passages
         self.timeoutSeconds = timeoutSeconds
+        self.quotes = quotes
     }
 
     public var effectiveURL: String {

@@ -106,6 +106,7 @@ extension FolioConfiguration {
             if let tokens = try ask.int("answer_tokens", atLeast: 16) { configuration.ask.answerTokens = tokens }
             if let passages = try ask.int("passages", atLeast: 1) { configuration.ask.passages = passages }
             if let seconds = try ask.int("timeout_seconds", atLeast: 1) { configuration.ask.timeoutSeconds = seconds }
+            if let quotes = try ask.bool("quotes") { configuration.ask.quotes = quotes }
             try ask.rejectUnreadKeys()
         }
         try reader.rejectUnreadKeys()

@@ -9,6 +9,10 @@ public enum EmbedderRequest: Codable, Sendable, Equatable {
     /// at `database`: the embedder's own, or another (`folioq --db`), whose vectors it
     /// reads too.
     case nearest(text: String, limit: Int, database: String)
+    /// How near each text's meaning is to each window, by the vectors the windows have in
+    /// the index at `database` (the model queries use): `folioq --ask` weighs an answer's
+    /// sentences against the windows of the passages they cite.
+    case similarities(texts: [String], windows: [Int64], database: String)
     case status
 }
 
@@ -17,18 +21,23 @@ public struct EmbedderReply: Codable, Sendable, Equatable {
     /// For `nearest`: the model of the windows (`nil`: no vectors yet) and the windows.
     public var model: Int64?
     public var windows: [NearestWindows.Window]
+    /// For `similarities`: a row per text, a similarity per window asked for (`nil` for a
+    /// window with no vector in that model).
+    public var similarities: [[Float?]]?
     public var status: EmbedderStatus?
     public var error: String?
 
-    public init(model: Int64? = nil, windows: [NearestWindows.Window] = [], status: EmbedderStatus? = nil, error: String? = nil) {
+    public init(model: Int64? = nil, windows: [NearestWindows.Window] = [], similarities: [[Float?]]? = nil, status: EmbedderStatus? = nil,
+                error: String? = nil) {
         self.model = model
         self.windows = windows
+        self.similarities = similarities
         self.status = status
         self.error = error
     }
 
     private enum CodingKeys: String, CodingKey {
-        case model, windows, status, error
+        case model, windows, similarities, status, error
     }
 
     /// The windows go as one base64 string of 12-byte records (the key, then the
@@ -39,6 +48,7 @@ public struct EmbedderReply: Codable, Sendable, Equatable {
         model = try container.decodeIfPresent(Int64.self, forKey: .model)
         status = try container.decodeIfPresent(EmbedderStatus.self, forKey: .status)
         error = try container.decodeIfPresent(String.self, forKey: .error)
+        similarities = try container.decodeIfPresent([[Float?]].self, forKey: .similarities)
         let text = try container.decodeIfPresent(String.self, forKey: .windows) ?? ""
         guard let packed = Data(base64Encoded: text), packed.count % Self.recordSize == 0 else {
             throw DecodingError.dataCorruptedError(forKey: .windows, in: container, debugDescription: "not windows packed in base64")
@@ -56,6 +66,7 @@ public struct EmbedderReply: Codable, Sendable, Equatable {
         try container.encodeIfPresent(model, forKey: .model)
         try container.encodeIfPresent(status, forKey: .status)
         try container.encodeIfPresent(error, forKey: .error)
+        try container.encodeIfPresent(similarities, forKey: .similarities)
         var packed = Data(capacity: windows.count * Self.recordSize)
         for window in windows {
             withUnsafeBytes(of: window.key.littleEndian) { packed.append(contentsOf: $0) }

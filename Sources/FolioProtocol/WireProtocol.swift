@@ -10,7 +10,7 @@ internal import FoundationEssentials
 /// two builds (a `folioctl` installed while an older `foliod` runs) say so clearly instead
 /// of misreading each other.
 public enum WireProtocol {
-    public static let version = 4
+    public static let version = 5
 
     /// A value as one line: compact JSON (which escapes every newline) and `\n`.
     public static func encode(_ value: some Encodable) -> [UInt8] {

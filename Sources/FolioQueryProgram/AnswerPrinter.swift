@@ -62,7 +62,7 @@ final class AnswerPrinter {
         var text = lastWritten == "\n" ? "\n" : "\n\n"
         let cited = answer.citedPassages
         if !cited.isEmpty {
-            text += style("Sources", "1") + "\n" + cited.map { passage, quote in
+            text += style("Sources", "1") + "\n" + cited.map { passage, quote, _ in
                 "  " + style("[\(passage.number)]", "36") + " " + location(passage) + "\n      " + style("“" + Self.shortened(quote) + "”", "2") + "\n"
             }.joined()
         } else if answer.status == .unsupported {
@@ -72,9 +72,12 @@ final class AnswerPrinter {
         }
         let unsupported = answer.unsupportedCitations
         if !unsupported.isEmpty {
-            text += style("Citations not supported by their passage", "1;31") + "\n" + unsupported.map { citation, claim in
-                "  [\(citation.number)?] " + location(answer.prompt.passages.first { $0.number == citation.number }) + " does not say: “"
-                    + Self.shortened(claim) + "”\n"
+            text += style("Citations not supported by their passage", "1;31") + "\n" + unsupported.map { citation, claim, verdict in
+                let passage = location(answer.prompt.passages.first { $0.number == citation.number })
+                if verdict.quoteNotInPassage, let quote = citation.quote {
+                    return "  [\(citation.number)?] " + passage + " does not hold the words quoted: “" + Self.shortened(quote) + "”\n"
+                }
+                return "  [\(citation.number)?] " + passage + " does not say: “" + Self.shortened(claim) + "”\n"
             }.joined()
         }
         let invented = answer.inventedCitations

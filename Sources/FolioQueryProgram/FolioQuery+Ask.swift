@@ -3,6 +3,8 @@ internal import FolioAsk
 internal import FolioCLI
 internal import FolioCore
 internal import FolioHTTP
+internal import FolioLaunch
+internal import FolioSearch
 internal import FolioStore
 internal import FolioSystem
 
@@ -40,59 +42,34 @@ extension FolioQuery {
         let printer = AnswerPrinter(colour: Output.colourOnStandardOutput, home: common.paths.home, streaming: output != .json,
                                     status: Output.standardErrorIsTerminal && output != .json)
         HTTPClient.stopRequestsOnInterrupt()
-        var contextTokens = options.effectiveContextTokens
-        var record: Answer
-        while true {
-            let budget = ContextBudget(contextTokens: contextTokens, answerTokens: options.answerTokens, maximumPassages: options.passages)
-            let passages: [Passage]
-            do {
-                passages = try budget.passages(hits, texts: contents, question: question, pages: request.pages)
-            } catch {
-                throw ExitStatus.fail("folioq", error)
-            }
-            let prompt = AskPrompt(question: question, passages: passages)
-            record = Answer(question: question, options: options, mode: found.results.mode, prompt: prompt)
-            record.timings.folio = Self.milliseconds(since: started)
-            record.timings.retrieval = retrieval
-            guard !passages.isEmpty else {
-                record.status = .nothingRelevant
-                if output == .json { Output.standard(JSONAnswer.render(record, opener: nil)) } else {
-                    Output.error("folioq: nothing in the index matches the question; no model was asked\n")
+        // Meaning is weighed only to be reported (check.similarity): it decides nothing.
+        let judge = weighMeaning ? EmbedderJudge(socket: common.paths.embedderSocket, databasePath: common.databasePath, hits: hits, contents: contents) : nil
+        let session = AnswerSession(question: question, options: options, mode: found.results.mode, pages: request.pages, client: client, judge: judge)
+        let record: Answer
+        do {
+            record = try session.run(hits: hits, contents: contents, started: started, retrieval: retrieval) { event in
+                switch event {
+                case let .waiting(model, passages, tokens): printer.waiting(model: model, passages: passages, tokens: tokens)
+                case let .pieces(pieces): printer.show(pieces)
+                case let .askingAgain(counted, window):
+                    Output.error("folioq: the server counts this prompt at \(counted) tokens, over its \(window): asking again with fewer passages\n")
                 }
-                throw ExitStatus.nothing
             }
-            var citations = CitationReader(passages: passages)
-            printer.waiting(model: options.effectiveModel.isEmpty ? options.provider.displayName : options.effectiveModel, passages: passages.count,
-                            tokens: prompt.estimatedTokens)
-            do {
-                let outcome = try client.answer(prompt, onText: { text in
-                    let pieces = citations.add(text)
-                    record.add(pieces)
-                    printer.show(pieces)
-                }, onQuote: { number, quote in record.addQuote(quote, of: number) })
-                let rest = citations.finish()
-                record.add(rest)
-                printer.show(rest)
-                record.finish(outcome, citations: citations.citations, total: Self.milliseconds(since: started))
-                break
-            } catch .interrupted {
-                printer.interrupted()
-                throw ExitCode(130)
-            } catch let .contextRefused(_, _, counted?, window?)
-                        where contextTokens == options.effectiveContextTokens && counted > window && window > options.answerTokens + ContextBudget.leastRoom {
-                // Folio's estimate of the prompt fell short of the server's own count (a
-                // tokenizer that splits this text finer): asked once more, with the passages
-                // cut by the ratio of the two counts.
-                let room = Double(window - options.answerTokens) * Double(prompt.estimatedTokens) / Double(counted) * 0.97
-                contextTokens = options.answerTokens + Int(room)
-                Output.error("folioq: the server counts this prompt at \(counted) tokens, over its \(window): asking again with fewer passages\n")
-            } catch {
-                printer.failed()
-                throw ExitStatus.fail("folioq", error)
+        } catch .interrupted {
+            printer.interrupted()
+            throw ExitCode(130)
+        } catch {
+            printer.failed()
+            throw ExitStatus.fail("folioq", error)
+        }
+        if record.status == .nothingRelevant {
+            if output == .json { Output.standard(AnswerJSON.render(record, opener: nil)) } else {
+                Output.error("folioq: nothing in the index matches the question; no model was asked\n")
             }
+            throw ExitStatus.nothing
         }
         switch output {
-        case .json: Output.standard(JSONAnswer.render(record, opener: configuration.open))
+        case .json: Output.standard(AnswerJSON.render(record, opener: Opener(options: configuration.open).command(path:page:kind:)))
         case .human, .paths: printer.finish(record)
         }
         if record.status != .answered { throw ExitStatus.nothing }

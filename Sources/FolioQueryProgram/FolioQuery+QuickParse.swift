@@ -20,7 +20,7 @@ extension FolioQuery {
         var type: [DocumentKind] = []
         var (db, config, path, pages): (String?, String?, String?, PageRange?) = (nil, nil, nil, nil)
         var (limit, format, mode): (Int, Format, SearchMode) = (10, .human, .hybrid)
-        var (allChunks, json, explain, ask) = (false, false, false, false)
+        var (allChunks, json, explain, ask, weighMeaning) = (false, false, false, false, false)
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("-") else {
@@ -37,6 +37,7 @@ extension FolioQuery {
             case "--json": json = true
             case "--explain": explain = true
             case "--ask": ask = true
+            case "--weigh-meaning": weighMeaning = true
             default:
                 guard let value = remaining.popFirst(), !value.hasPrefix("-") else { return nil }
                 switch argument {
@@ -68,6 +69,7 @@ extension FolioQuery {
         (query.common.db, query.common.config) = (db, config)
         (query.limit, query.path, query.type, query.pages, query.allChunks) = (limit, path, type, pages, allChunks)
         (query.format, query.json, query.mode, query.explain, query.ask, query.query) = (format, json, mode, explain, ask, words)
+        query.weighMeaning = weighMeaning
         do {
             try query.validate()
         } catch {

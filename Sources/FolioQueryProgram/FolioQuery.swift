@@ -62,6 +62,9 @@ public struct FolioQuery: ParsableCommand {
     @Flag(name: .long, help: "Answer the question from the documents, citing each passage used by file and page ([ask] in the configuration).")
     var ask = false
 
+    @Flag(name: .long, help: "With --ask --json: weigh each citation its words do not bear out by meaning too (the embedder), as check.similarity; it decides nothing, and adds tens of milliseconds.")
+    var weighMeaning = false
+
     @Argument(help: "What to search for, or the question to answer (--ask).")
     var query: [String] = []
 
@@ -72,6 +75,7 @@ public struct FolioQuery: ParsableCommand {
         if ask, explain || allChunks || format == .paths {
             throw ValidationError("--ask answers in words: it takes no --explain, --all-chunks or --format paths")
         }
+        if weighMeaning, !ask || !(json || format == .json) { throw ValidationError("--weigh-meaning goes with --ask --json") }
     }
 
     public func run() throws {

@@ -33,6 +33,17 @@ package struct QueryAnswerer {
         return NearestWindows(model: model.id, windows: index!.nearest(vector, limit: limit).map { .init(key: $0.key, similarity: $0.similarity) })
     }
 
+    /// How near each of `texts` is in meaning to each of `windows` (by their vectors in
+    /// the model queries use); `nil` when the index has no such model yet.
+    package mutating func similarities(_ texts: [String], windows: [Int64]) throws -> [[Float?]]? {
+        if reader == nil { reader = try IndexReader(path: databasePath) }
+        guard let reader, let model = try reader.queryModel() else { return nil }
+        if index?.model.id != model.id { index = VectorIndex(model: model) }
+        try reader.refresh(&index!)
+        let vectors = try embedder(for: model).embed(texts)
+        return vectors.map { index!.similarities($0, to: windows) }
+    }
+
     private mutating func embedder(for model: EmbeddingModelRecord) throws -> any Embedder {
         let name = "\(model.provider):\(model.name)"
         if let embedder = embedders[name] { return embedder }

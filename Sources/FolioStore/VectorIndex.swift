@@ -60,6 +60,24 @@ public struct VectorIndex: Sendable {
     }
 }
 
+extension VectorIndex {
+    /// The cosine similarity of `query` (a unit vector) to each of `windows`, in their
+    /// order; `nil` for a window this model has no vector for. A scan of the keys: a few
+    /// windows are asked for, not worth a map of every key.
+    public func similarities(_ query: [Float], to windows: [Int64]) -> [Float?] {
+        guard query.count == dimension, dimension > 0 else { return windows.map { _ in nil } }
+        var rows: [Int64: Int] = [:]
+        let wanted = Set(windows)
+        for (row, key) in keys.enumerated() where wanted.contains(key) { rows[key] = row }
+        return windows.map { key in
+            guard let row = rows[key] else { return nil }
+            var sum: Float = 0
+            for k in 0..<dimension { sum += query[k] * Float(components[row * dimension + k]) }
+            return sum * scales[row]
+        }
+    }
+}
+
 /// A vector's row and its similarity to the query, the more similar first (then the
 /// lower row).
 struct ScoredRow: Comparable {

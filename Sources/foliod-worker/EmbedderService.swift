@@ -162,20 +162,37 @@ final class EmbedderService: @unchecked Sendable {
         switch envelope.request {
         case let .nearest(text, limit, database):
             state.withLock { $0.lastWork = MonotonicClock.milliseconds() }
-            if database != queries.databasePath, elsewhere?.databasePath != database {
-                elsewhere = QueryAnswerer(databasePath: database, embedder: embedder, configuration: configuration, paths: paths,
-                                          environment: environment)
-            }
             do {
-                let found = database == queries.databasePath ? try queries.nearest(text, limit: limit) : try elsewhere!.nearest(text, limit: limit)
+                let found = try answerer(for: database, queries: &queries, elsewhere: &elsewhere, embedder: embedder) { try $0.nearest(text, limit: limit) }
                 guard let nearest = found else { return EmbedderReply() }
                 return EmbedderReply(model: nearest.model, windows: nearest.windows)
+            } catch {
+                return EmbedderReply(error: "\(error)")
+            }
+        case let .similarities(texts, windows, database):
+            state.withLock { $0.lastWork = MonotonicClock.milliseconds() }
+            do {
+                let found = try answerer(for: database, queries: &queries, elsewhere: &elsewhere, embedder: embedder) {
+                    try $0.similarities(texts, windows: windows)
+                }
+                return EmbedderReply(similarities: found ?? [])
             } catch {
                 return EmbedderReply(error: "\(error)")
             }
         case .status:
             return EmbedderReply(status: status())
         }
+    }
+
+    /// Runs `body` with the answerer of `database`: this index's, or the one of another
+    /// (made anew when the last other one asked was not this one).
+    private func answerer<Result>(for database: String, queries: inout QueryAnswerer, elsewhere: inout QueryAnswerer?, embedder: any Embedder,
+                                  _ body: (inout QueryAnswerer) throws -> Result) throws -> Result {
+        if database == queries.databasePath { return try body(&queries) }
+        if elsewhere?.databasePath != database {
+            elsewhere = QueryAnswerer(databasePath: database, embedder: embedder, configuration: configuration, paths: paths, environment: environment)
+        }
+        return try body(&elsewhere!)
     }
 
     /// The configured model, `provider:model`: the one the background stage embeds with.

@@ -167,6 +167,29 @@ import Testing
         #expect(folder.error.contains("--pages needs --path to name one indexed document"))
     }
 
+    /// A hard-wrapped text's chunks end at line ends, in the middle of sentences; the
+    /// passages sent complete them from the chunks beside, so that each opens and ends on a
+    /// whole sentence.
+    @Test func passagesOpenAndEndOnWholeSentences() throws {
+        let words = ["harbour", "ledger", "lantern", "meadow", "kettle", "orbit", "violin", "forest"]
+        let sentences = (0..<160).map { index in
+            "Entry \(index) of the tide table " + (0..<12).map { words[($0 + index) % words.count] }.joined(separator: " ") + " closes here."
+        }
+        // Nine words to a line, as a wrapped plain text has them.
+        let all = sentences.joined(separator: " ").split(separator: " ")
+        let lines = stride(from: 0, to: all.count, by: 9).map { all[$0..<min($0 + 9, all.count)].joined(separator: " ") }
+        try folio.write("Documents/tides.txt", lines.joined(separator: "\n") + "\n")
+        #expect(try folio.run("folioctl", ["index", "--no-semantic", folio.home + "/Documents"]).status == 0)
+        try configure(model: "quote")
+        let answer = try json(try ask(["--json", "--path", "~/Documents/tides.txt", "tide table harbour"]))
+        let texts = try #require((answer["passages"] as? [[String: Any]])?.compactMap { $0["text"] as? String })
+        #expect(texts.count > 2)
+        for text in texts {
+            #expect(text.hasPrefix("Entry "), "opens on a whole sentence: \(text.prefix(60))")
+            #expect(text.hasSuffix("closes here."), "ends on a whole sentence: \(text.suffix(60))")
+        }
+    }
+
     @Test func theContextBudgetIsKept() throws {
         for index in 0..<12 {
             try folio.write("Documents/reports/report\(index).txt",

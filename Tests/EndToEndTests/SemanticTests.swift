@@ -38,6 +38,26 @@ import FolioSQLite
         #expect(try folio.run("folioq", ["--format", "paths", "\"car repair\""]).status == 1)
     }
 
+    /// `--ask --weigh-meaning` weighs a sentence its cited passage's words do not bear out by meaning, with
+    /// the real embedder (the cited chunk's windows, by the vectors the index holds), and
+    /// reports how near it came; it stays unsupported.
+    @Test func anUnsupportedCitation_isWeighedByMeaning_andStaysUnsupported() throws {
+        let folio = try Binaries().withSemanticSearch()
+        for item in Self.paraphrases { try folio.write("Documents/" + item.file, item.text) }
+        #expect(try folio.run("folioctl", ["index", folio.home + "/Documents"]).status == 0)
+        try folio.startEmbedder()
+        let server = try AskTests.ChatServer(log: folio.home + "/chat-requests.log")
+        try folio.write("config/folio/config.toml", "[ask]\nprovider = \"ollama\"\nurl = \"http://127.0.0.1:\(server.port)\"\nmodel = \"unsupported\"\n")
+        let result = try folio.run("folioq", ["--ask", "--json", "--weigh-meaning", Self.paraphrases[0].question])
+        #expect(result.status == 1, "\(result.output) \(result.error)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let unsupported = try #require((answer["unsupported_citations"] as? [[String: Any]])?.first)
+        let check = try #require(unsupported["check"] as? [String: Any])
+        let similarity = try #require(check["similarity"] as? Double, "weighed by meaning: \(check)")
+        #expect(similarity > -1 && similarity < 0.5, "a wedding is not a car repair: \(similarity)")
+        #expect(check["found_by"] is NSNull && answer["status"] as? String == "unsupported")
+    }
+
     /// Words first, with the real model: among look-alike invoices the one whose number is
     /// typed comes first, however it is typed; each small file is found first by the word
     /// only it holds; a word found nowhere says so and finds nothing, or only what holds

@@ -50,6 +50,18 @@ struct CitationReaderTests {
         #expect(Self.read("[1\n] and [2]", pieceSize: 1).citations.map(\.number) == [2])
     }
 
+    @Test func aQuoteWithACitationIsKeptAside_theCitationShownBare() {
+        let answer = #"Paid in March [1: "paid on 3 March, in full"]. Parts [2, p. 14: “two pumps”][1: "x"]. Not one [see: "this"]."#
+        for size in [1, 3, answer.count] {
+            let (shown, citations) = Self.read(answer, pieceSize: size)
+            #expect(shown == #"Paid in March [1]. Parts [2, p. 14][1]. Not one [see: "this"]."#, "pieces of \(size)")
+            #expect(citations.map(\.quote) == ["paid on 3 March, in full", "two pumps", "x"])
+            #expect(citations.map(\.page) == [nil, 14, nil])
+        }
+        let long = "[1: \"" + String(repeating: "word ", count: 130) + "\"]"
+        #expect(Self.read(long, pieceSize: 9).shown == long, "a quote too long to be one is text")
+    }
+
     @Test func theAnswerThatTheDocumentsDoNotSayIsRecognised() {
         #expect(Answer.saysNotFound("The documents do not say. They cover gardening."))
         #expect(Answer.saysNotFound("  **The documents do not say.**"))

@@ -82,4 +82,44 @@ struct CitationSupportTests {
         answer.finish(ChatClient.Outcome(), citations: reader.citations, total: 0)
         #expect(answer.status == .unsupported && answer.citedPassages.isEmpty && answer.unsupportedCitations.count == 1)
     }
+
+    /// The model's own quote: shown when the passage holds it (whitespace, case and the
+    /// shape of quotation marks aside), and the citation unsupported when it does not.
+    @Test func aModelsQuote_mustBeInItsPassage() {
+        var answer = Answer(question: "q", options: FolioConfiguration.default.ask, mode: .lexical,
+                            prompt: AskPrompt(question: "q", passages: Self.passages))
+        var reader = CitationReader(passages: Self.passages)
+        answer.add(reader.add(#"Sofia Nowak owes EUR 1,240.00 [1: "total due:  EUR 1,240.00, payable within 30 days."]. "#))
+        answer.add(reader.add(#"Jonas Berg paid EUR 85.50 [2: "Jonas Berg paid in cash"]."#))
+        answer.finish(ChatClient.Outcome(), citations: reader.citations, total: 0)
+        #expect(answer.citedPassages.map(\.quote) == ["total due: EUR 1,240.00, payable within 30 days."])
+        #expect(answer.unsupportedCitations.map(\.citation.number) == [2])
+        #expect(answer.unsupportedCitations.first?.verdict.quoteNotInPassage == true)
+    }
+
+    /// Windows weighed as a judge would weigh them: a sentence whose words fall short gets
+    /// its similarity to the nearest window reported, and is not supported however near
+    /// (meaning says what a sentence is about, not that the passage says it); a sentence
+    /// its words bear out is not weighed.
+    @Test func meaning_isReported_butSupportsNothing() {
+        struct Judge: MeaningJudge {
+            func weigh(_ claims: [(claim: String, passage: Passage)]) -> [[WeighedWindow]]? {
+                claims.map { _, passage in
+                    [WeighedWindow(text: "Unrelated words here.", similarity: 0.2), WeighedWindow(text: passage.text, similarity: 0.93)]
+                }
+            }
+        }
+        func answer(_ text: String) -> Answer {
+            var answer = Answer(question: "q", options: FolioConfiguration.default.ask, mode: .lexical,
+                                prompt: AskPrompt(question: "q", passages: Self.passages))
+            var reader = CitationReader(passages: Self.passages)
+            answer.add(reader.add(text))
+            answer.finish(ChatClient.Outcome(), citations: reader.citations, total: 0, judge: Judge())
+            return answer
+        }
+        let near = answer("The heating appliance was looked after once a year [1].")
+        #expect(near.status == .unsupported && near.verdicts.first??.similarity == 0.93)
+        let byWords = answer("Sofia Nowak paid EUR 1240 [1].")
+        #expect(byWords.citedPassages.map(\.verdict.evidence) == [.words] && byWords.verdicts.first??.similarity == nil)
+    }
 }

@@ -76,6 +76,37 @@ struct ContextBudgetTests {
         #expect(later[0].pages == 121...121)
     }
 
+    /// A sentence cut at a chunk's edge is sent whole: its start from the chunk before (which
+    /// overlaps this one), its end from the chunk after; not a new sentence, a running head
+    /// in capitals, or what lies on another page (the reader gives no neighbour then).
+    @Test func aSentenceCutAtTheChunksEdge_isSentWhole() throws {
+        let budget = ContextBudget(contextTokens: 8192, answerTokens: 1024, maximumPassages: 8)
+        let previous = "The tool has two modes. By default the keeper writes each entry of the log to the second"
+        let text = "keeper writes each entry of the log to the second volume, which is kept in the tower. The reader opens it on weekdays"
+        let next = "kept in the tower. The reader opens it on weekdays only and never at night. Other rules follow."
+        let chunk = ChunkContent(text: text, pageBreak: nil, firstPageLabel: nil, lastPageLabel: nil, previousText: previous, nextText: next)
+        let passages = try budget.passages([Self.hit("/d/log.txt", chunk: 3, pages: 1...1, kind: .text)], texts: [chunk], question: "q", pages: nil)
+        #expect(passages.first?.text == "By default the " + text + " only and never at night.")
+
+        #expect(SentenceEdges.runOn(text: text, next: "kept in the tower. The reader opens it on weekdays Only this.") == nil, "a capital: a new sentence")
+        #expect(SentenceEdges.runOn(text: text + ".", next: next) == nil, "a chunk that ends its sentence")
+        #expect(SentenceEdges.leadIn(previous: "Nothing in common here at all.", text: text) == nil, "no overlap: a chunk of another part")
+        #expect(SentenceEdges.leadIn(previous: previous, text: "Keeper " + text) == nil, "a chunk that opens a sentence")
+        let longSentence = Self.words(50, "word") + " keeper writes each entry of the log to the second"
+        #expect(SentenceEdges.leadIn(previous: longSentence, text: text) == nil, "more than \(SentenceEdges.longest) words: not a sentence")
+    }
+
+    /// A document's third and later passages go after other documents' that ranked a
+    /// little lower; not after those that ranked far lower.
+    @Test func severalDocuments_ratherThanManyPassagesOfOne_whenTheyRankClose() {
+        let hits = (0..<4).map { Self.hit("/d/a.pdf", chunk: $0, pages: 1...1) } + [Self.hit("/d/b.pdf", chunk: 0, pages: 1...1)]
+            + (0..<20).map { Self.hit("/d/a.pdf", chunk: 10 + $0, pages: 1...1) } + [Self.hit("/d/c.pdf", chunk: 0, pages: 1...1)]
+        let order = ContextBudget.order(hits)
+        #expect(Array(order.prefix(3)) == [0, 1, 4], "b's first passage before a's third")
+        #expect(order.firstIndex(of: 2)! < order.firstIndex(of: 25)!, "c, 23 places lower, stays after a's third")
+        #expect(order.sorted() == Array(hits.indices))
+    }
+
     @Test func tokensAreEstimatedHighRatherThanLow() {
         #expect(TokenEstimate.tokens(in: "The quick brown fox jumps over the lazy dog.") == 10)
         #expect(TokenEstimate.tokens(in: "internationalisation") == 4)

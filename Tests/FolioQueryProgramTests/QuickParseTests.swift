@@ -10,7 +10,7 @@ import Testing
     static func values(_ query: FolioQuery) -> String {
         "\(query.common.db as Any) \(query.common.config as Any) \(query.limit) \(query.path as Any) \(query.type) "
             + "\(query.pages?.range as Any) \(query.allChunks) \(query.format) \(query.json) \(query.mode) \(query.explain) "
-            + "\(query.ask) \(query.query)"
+            + "\(query.ask) \(query.weighMeaning) \(query.query)"
     }
 
     @Test(arguments: [
@@ -24,6 +24,7 @@ import Testing
         ["--path", "notes", "--pages", "7", "summary"],
         ["--format", "paths", "--all-chunks", "--explain", "--mode", "semantic", "car repair"],
         ["--ask", "--config", "folio.toml", "--format", "json", "how much was the repair?"],
+        ["--ask", "--json", "--weigh-meaning", "how much was the repair?"],
         ["--limit", "+3", "--", "-system", "--limit"],
         ["", "word"],
     ])

@@ -1,11 +1,9 @@
-internal import FolioAsk
-internal import FolioCore
-internal import FolioLaunch
-internal import FoundationEssentials
+public import FolioCore
+public import FoundationEssentials
 
-/// `folioq --ask --json`: the answer, its citations, the passages sent, the provider and
-/// model, token counts and timings (docs/json.md).
-enum JSONAnswer {
+/// `folioq --ask --json` and `folio ui`'s answers: the answer, its citations, the passages
+/// sent, the provider and model, token counts and timings (docs/json.md).
+public enum AnswerJSON {
     struct Document: Encodable {
         var question: String
         var status: String
@@ -39,10 +37,11 @@ enum JSONAnswer {
         var chunk: Int
         /// The passage's words that bear out the sentence citing it best.
         var quote: String
+        var check: Check
         @Nullable var open: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case number, path, pages, section, chunk, quote, open, pageLabel = "page_label"
+            case number, path, pages, section, chunk, quote, check, open, pageLabel = "page_label"
         }
     }
 
@@ -51,6 +50,32 @@ enum JSONAnswer {
         var citation: String
         var number: Int
         var claim: String
+        var check: Check
+    }
+
+    /// How a citation was checked (`CitationSupport.Verdict`): what bore it out, the share
+    /// of the sentence's weighted words its quote holds, its similarity to the nearest
+    /// window when weighed by meaning, the numbers the passage lacks, and whether the
+    /// model's own quote was not in the passage.
+    struct Check: Encodable {
+        @Nullable var foundBy: String?
+        var wordCoverage: Double
+        @Nullable var similarity: Double?
+        var missingNumbers: [String]
+        var quoteNotInPassage: Bool
+
+        init(_ verdict: CitationSupport.Verdict) {
+            foundBy = verdict.evidence?.rawValue
+            wordCoverage = (verdict.coverage * 1000).rounded() / 1000
+            similarity = verdict.similarity.map { (Double($0) * 1000).rounded() / 1000 }
+            missingNumbers = verdict.missingNumbers
+            quoteNotInPassage = verdict.quoteNotInPassage
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case similarity, foundBy = "found_by", wordCoverage = "word_coverage", missingNumbers = "missing_numbers",
+                 quoteNotInPassage = "quote_not_in_passage"
+        }
     }
 
     struct Invented: Encodable {
@@ -102,16 +127,23 @@ enum JSONAnswer {
         }
     }
 
-    static func render(_ answer: Answer, opener options: OpenOptions?) -> String {
-        let opener = options.map(Opener.init)
+    /// `opener`: the command that opens a file at a page, as the launchers do, for each
+    /// citation's `open`.
+    public static func render(_ answer: Answer, opener: ((_ path: String, _ page: Int, _ kind: DocumentKind) -> [String])?) -> String {
+        String(decoding: data(answer, opener: opener), as: UTF8.self) + "\n"
+    }
+
+    public static func data(_ answer: Answer, opener: ((_ path: String, _ page: Int, _ kind: DocumentKind) -> [String])?) -> Data {
         let document = Document(
             question: answer.question, status: answer.status.rawValue, answer: answer.text, provider: answer.options.provider.rawValue,
             model: answer.options.effectiveModel, mode: answer.mode.rawValue,
-            citations: answer.citedPassages.map { passage, quote in
+            citations: answer.citedPassages.map { passage, quote, verdict in
                 Cited(number: passage.number, path: passage.path, pages: Array(passage.pages), pageLabel: passage.pageLabel, section: passage.section,
-                      chunk: passage.chunk, quote: quote, open: opener?.command(path: passage.path, page: passage.firstPage, kind: passage.kind))
+                      chunk: passage.chunk, quote: quote, check: Check(verdict), open: opener?(passage.path, passage.firstPage, passage.kind))
             },
-            unsupportedCitations: answer.unsupportedCitations.map { Unsupported(citation: "[\($0.citation.number)?]", number: $0.citation.number, claim: $0.claim) },
+            unsupportedCitations: answer.unsupportedCitations.map {
+                Unsupported(citation: "[\($0.citation.number)?]", number: $0.citation.number, claim: $0.claim, check: Check($0.verdict))
+            },
             inventedCitations: answer.inventedCitations.map {
                 Invented(citation: $0.shown, number: $0.number, page: $0.page, reason: $0.explanation ?? "")
             },
@@ -126,8 +158,7 @@ enum JSONAnswer {
             finishReason: answer.outcome?.finishReason)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return (try? encoder.encode(document)) ?? Data("{}".utf8)
     }
 
     private static func rounded(_ milliseconds: Double) -> Double {
