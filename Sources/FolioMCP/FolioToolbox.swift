@@ -6,50 +6,26 @@ internal import FolioSemantic
 internal import FolioStore
 internal import FolioSystem
 internal import FolioText
-internal import Synchronization
 
 /// What `folio mcp`'s tools do, apart from the protocol: the same search as `folioq`
 /// (`Searcher`, the embedder process for the query's meaning), a document's passages, its
-/// sources and status, all read from the index read-only. Calls take turns: one client
-/// talks to one server, and SQLite's reader is not shared between threads here.
+/// sources and status, all read from the index read-only (`IndexSession`).
 public final class FolioToolbox: Sendable {
-    let databasePath: String
-    let configuration: FolioConfiguration
-    let paths: FolioPaths
-    private let state: Mutex<State>
-
-    struct State: ~Copyable {
-        var reader: IndexReader?
-        var readerInode: UInt64?
-        var meaning: MeaningSearch?
-        /// Calls so far: a release of the reader scheduled after one is void once another came.
-        var calls = 0
-    }
+    let session: IndexSession
+    var databasePath: String { session.databasePath }
+    var configuration: FolioConfiguration { session.configuration }
+    var paths: FolioPaths { session.paths }
 
     /// How long the reader stays open after a call: the calls of an assistant's turn come
     /// in a burst, and between turns the server gives back the index's pages it mapped
     /// (docs/benchmarks.md, "Folio for assistants").
     static let readerIdleSeconds = 10
 
-    /// What a tool reads with: the reader, or why there is none yet.
-    struct Index {
-        var reader: IndexReader?
-        var unavailable: String?
-        var meaning: MeaningSearch?
-    }
-
-    /// `embedderProgram`: `foliod-worker` with this database and configuration, which the
-    /// first search by meaning starts when no embedder runs (answering by words meanwhile,
-    /// and saying so), as `folioq` does; `nil`: by words only.
+    /// `embedderProgram`: see `IndexSession`.
     public init(databasePath: String, configuration: FolioConfiguration, paths: FolioPaths, environment: [String: String],
                 embedderProgram: [String]?) {
-        self.databasePath = databasePath
-        self.configuration = configuration
-        self.paths = paths
-        let meaning = embedderProgram.map {
-            MeaningSearch(configuration: configuration, paths: paths, databasePath: databasePath, environment: environment, embedderProgram: $0)
-        }
-        state = Mutex(State(meaning: meaning))
+        session = IndexSession(databasePath: databasePath, configuration: configuration, paths: paths, environment: environment,
+                               embedderProgram: embedderProgram)
     }
 
     /// Runs the tool `name`; its result as JSON-encodable output.
@@ -65,23 +41,7 @@ public final class FolioToolbox: Sendable {
 
     // MARK: search
 
-    /// `folioq --json`'s document, with `note` saying why there is nothing to search yet or
-    /// why the search was by words alone.
-    struct SearchOutput: Encodable, Sendable {
-        var results: SearchResultsJSON?
-        @Nullable var note: String?
-
-        func encode(to encoder: any Encoder) throws {
-            if let results { try results.encode(to: encoder) }
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(_note, forKey: .note)
-            if results == nil { try container.encode([String](), forKey: .results) }
-        }
-
-        enum Key: String, CodingKey { case note, results }
-    }
-
-    func search(_ arguments: ToolArguments) throws(ToolError) -> SearchOutput {
+    func search(_ arguments: ToolArguments) throws(ToolError) -> NotedSearchResults {
         let text = try arguments.requiredString("query")
         guard text.unicodeScalars.count <= 1_000 else {
             throw .invalidArgument(tool: arguments.tool, name: "query", reason: "must be at most 1,000 characters")
@@ -91,16 +51,11 @@ public final class FolioToolbox: Sendable {
         var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(try arguments.choices("type", DocumentKind.self)),
                                     snippetWords: 32, mode: mode)
         return try withIndex { index throws(ToolError) in
-            guard let reader = index.reader else { return SearchOutput(results: nil, note: index.unavailable) }
-            if let path = try arguments.string("path") { request.scope = try scope(path, in: reader, tool: arguments.tool) }
-            let meaning = mode == .lexical ? nil : index.meaning
+            if let reader = index.reader, let path = try arguments.string("path") { request.scope = try scope(path, in: reader, tool: arguments.tool) }
             do {
-                let results = try Searcher(index: reader, meaning: meaning).search(request)
-                var note = results.meaningUnavailable.map { "searched by words only: \($0)" }
-                if results.hits.isEmpty { note = [note, "nothing found"].compactMap { $0 }.joined(separator: "; ") }
-                return SearchOutput(results: SearchResultsJSON(query: text, results: results), note: note)
+                return try session.search(text, request, in: index)
             } catch {
-                throw .index(Self.describe(error))
+                throw .index(IndexSession.describe(error))
             }
         }
     }
@@ -164,7 +119,7 @@ public final class FolioToolbox: Sendable {
             } catch let error as ToolError {
                 throw error
             } catch {
-                throw .index(Self.describe(error))
+                throw .index(IndexSession.describe(error))
             }
         }
     }
@@ -249,7 +204,7 @@ public final class FolioToolbox: Sendable {
                 return SourcesOutput(folders: folders, counts: try reader.counts(), matching: total, offset: offset, documents: page,
                                      nextOffset: offset + page.count < total ? offset + page.count : nil, note: nil)
             } catch {
-                throw .index(Self.describe(error))
+                throw .index(IndexSession.describe(error))
             }
         }
     }
@@ -277,34 +232,16 @@ public final class FolioToolbox: Sendable {
 
     // MARK: the index
 
-    /// Runs `body` with the reader (opened anew when foliod replaced the file: a rebuilt
-    /// index), or without one and the reason there is nothing to read yet.
-    private func withIndex<T: Sendable>(_ body: (Index) throws(ToolError) -> T) throws(ToolError) -> T {
-        try state.withLock { state throws(ToolError) -> T in
-            let inode = try? FileStatus.of(databasePath).inode
-            var unavailable: String?
-            if state.reader == nil || inode != state.readerInode {
-                state.reader = nil
-                do {
-                    state.reader = try IndexReader(path: databasePath)
-                    state.readerInode = inode
-                } catch {
-                    unavailable = Self.describe(error)
-                }
-            }
-            state.calls += 1
-            return try body(Index(reader: state.reader, unavailable: unavailable, meaning: state.meaning))
-        }
+    private func withIndex<T: Sendable>(_ body: (IndexSession.Index) throws(ToolError) -> T) throws(ToolError) -> T {
+        try session.withIndex(body)
     }
 
     /// The number of calls so far, for `closeReader(after:)`.
-    var calls: Int { state.withLock { $0.calls } }
+    var calls: Int { session.calls }
 
-    /// Closes the index (its mapping, its cache) unless a call came after the `calls`th.
+    /// Closes the index unless a call came after the `calls`th.
     func closeReader(after calls: Int) {
-        state.withLock { state in
-            if state.calls == calls { state.reader = nil }
-        }
+        session.closeReader(after: calls)
     }
 
     /// The search scope of a `path` argument, refused unless some indexed document lies there.
@@ -316,7 +253,7 @@ public final class FolioToolbox: Sendable {
         } catch let error as ToolError {
             throw error
         } catch {
-            throw .index(Self.describe(error))
+            throw .index(IndexSession.describe(error))
         }
         return scope
     }
@@ -329,20 +266,5 @@ public final class FolioToolbox: Sendable {
             throw .invalidArgument(tool: tool, name: "path", reason: "must be an absolute path (as search results give them), not \(path)")
         }
         return AbsolutePath.normalise(expanded, relativeTo: "/")
-    }
-
-    /// What an index error means to whoever asked, as `folioq` says it.
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? StoreError else { return "\(error)" }
-        switch error {
-        case let .missing(path):
-            return "nothing is indexed yet (no index at \(path)): start foliod (systemctl --user start foliod) or index a folder (folioctl index ~/Documents)"
-        case let .schemaTooOld(path):
-            return "the index at \(path) is being created or upgraded; nothing is searchable yet"
-        case let .damaged(path, _, _):
-            return "the index at \(path) is damaged; foliod rebuilds it from the files, and nothing is searchable until then"
-        default:
-            return "\(error)"
-        }
     }
 }
