@@ -27,7 +27,8 @@ import os
 import statistics
 import subprocess
 import tempfile
-import time
+
+from embedder import running_embedder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -73,14 +74,8 @@ def main():
         config.write(f'[ask]\nprovider = "{args.provider}"\nurl = "{args.url}"\nmodel = "{args.model}"\nanswer_tokens = {args.answer_tokens}\n'
                      f'quotes = {"false" if args.no_quotes else "true"}\n')
     env = dict(os.environ, XDG_DATA_HOME=args.data_home, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(runtime, "config"))
-    embedder = subprocess.Popen([os.path.join(binaries, "foliod-worker"), "--embedder"], env=env)
     rows = []
-    try:
-        for _ in range(100):
-            warm = subprocess.run([os.path.join(binaries, "folioq"), "--json", "warm up"], env=env, capture_output=True, text=True)
-            if "loading" not in warm.stderr:
-                break
-            time.sleep(0.2)
+    with running_embedder(binaries, env):
         for item in items:
             run = subprocess.run([os.path.join(binaries, "folioq"), "--ask", "--json", item["question"]], env=env, capture_output=True,
                                  text=True)
@@ -107,9 +102,6 @@ def main():
             rows.append(row)
             print(f"{'R' if row['retrieved'] else '-'}{'A' if row['matched'] else '-'} {row['status']:17} "
                   f"sources {row['cited_right']}/{row['cited']}, unsupported {row['unsupported']}  {item['question']}")
-    finally:
-        embedder.terminate()
-        embedder.wait()
     for name, subset in (("all", rows), ("paraphrased", [row for row in rows if row["item"]["paraphrased"]])):
         if not subset:
             continue

@@ -28,7 +28,8 @@ import statistics
 import subprocess
 import tempfile
 import threading
-import time
+
+from embedder import running_embedder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLAIMS = {}
@@ -76,32 +77,25 @@ def main():
     with open(os.path.join(runtime, "config", "folio", "config.toml"), "w") as config:
         config.write(f'[ask]\nprovider = "ollama"\nurl = "http://127.0.0.1:{server.server_port}"\nmodel = "claim"\n')
     env = dict(os.environ, XDG_DATA_HOME=args.data_home, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(runtime, "config"))
-    embedder = subprocess.Popen([os.path.join(binaries, "foliod-worker"), "--embedder"], env=env)
     rows = []
     try:
-        for _ in range(100):
-            warm = subprocess.run([os.path.join(binaries, "folioq"), "--json", "warm up"], env=env, capture_output=True, text=True)
-            if "loading" not in warm.stderr:
-                break
-            time.sleep(0.2)
-        for index, item in enumerate(items):
-            # Each claim its own question, so that one question may carry several claims.
-            question = f"{item['question']} ({index})"
-            CLAIMS[question] = (item["claim"], item["file"])
-            run = subprocess.run([os.path.join(binaries, "folioq"), "--ask", "--json", "--weigh-meaning", question], env=env, capture_output=True, text=True)
-            answer = json.loads(run.stdout)
-            checks = [c["check"] for c in answer["citations"]] + [c["check"] for c in answer["unsupported_citations"]]
-            if not checks:
-                print(f"left out (its file not among the passages sent): {item['claim']}")
-                continue
-            check = checks[0]
-            rows.append((item, check, answer["timings_ms"]["checking"]))
-            print(f"{'+' if item['supported'] else '-'} words {check['word_coverage']:.2f} meaning "
-                  f"{'—' if check['similarity'] is None else format(check['similarity'], '.3f')} "
-                  f"{'numbers ' + ','.join(check['missing_numbers']) if check['missing_numbers'] else ''} {item['claim']}")
+        with running_embedder(binaries, env):
+            for index, item in enumerate(items):
+                # Each claim its own question, so that one question may carry several claims.
+                question = f"{item['question']} ({index})"
+                CLAIMS[question] = (item["claim"], item["file"])
+                run = subprocess.run([os.path.join(binaries, "folioq"), "--ask", "--json", "--weigh-meaning", question], env=env, capture_output=True, text=True)
+                answer = json.loads(run.stdout)
+                checks = [c["check"] for c in answer["citations"]] + [c["check"] for c in answer["unsupported_citations"]]
+                if not checks:
+                    print(f"left out (its file not among the passages sent): {item['claim']}")
+                    continue
+                check = checks[0]
+                rows.append((item, check, answer["timings_ms"]["checking"]))
+                print(f"{'+' if item['supported'] else '-'} words {check['word_coverage']:.2f} meaning "
+                      f"{'—' if check['similarity'] is None else format(check['similarity'], '.3f')} "
+                      f"{'numbers ' + ','.join(check['missing_numbers']) if check['missing_numbers'] else ''} {item['claim']}")
     finally:
-        embedder.terminate()
-        embedder.wait()
         server.shutdown()
 
     def judged(check, threshold):
