@@ -45,13 +45,14 @@ run: release
 # The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
 # the real model), llama.cpp's server and a small chat model for the tests of --ask (built
 # once, about ten minutes on two cores; then found in place), the MCP client the tests of
-# `folio mcp` drive it with, the unit and end-to-end tests (their scratch folders in one folder of
+# `folio mcp` drive it with, headless Chromium for the tests of `folio ui`, the unit and end-to-end tests (their scratch folders in one folder of
 # /tmp, removed at the end), the library's documentation (DocC) and example app, then the
 # reliability suite in its reduced form (one to two
 # minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
 # an hour), then `make install` into a scratch folder: its programs run, and its size is
 # within the goal.
 test: build
+	./scripts/install-deps.sh --tests
 	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-llama-server.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-mcp-client.sh /usr/local/share/folio
@@ -84,7 +85,7 @@ BINARIES = foliod folioq folioctl folio-rofi
 # are relative, so a tree installed under DESTDIR runs where it is.
 install: release install-data
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(UNITDIR)
-	install -s -m 0755 .build/release/folio .build/release/foliod-worker $(DESTDIR)$(LIBEXECDIR)/
+	install -s -m 0755 .build/release/folio .build/release/foliod-worker .build/release/folio-ui $(DESTDIR)$(LIBEXECDIR)/
 	for name in $(BINARIES) folio; do ln -sf "$$(realpath -m --relative-to=$(PREFIX)/bin $(LIBEXECDIR)/folio)" $(DESTDIR)$(PREFIX)/bin/$$name; done
 	ln -sf folio $(DESTDIR)$(LIBEXECDIR)/folio-search-provider
 	sed 's|@BINDIR@|$(PREFIX)/bin|' systemd/foliod.service > $(DESTDIR)$(UNITDIR)/foliod.service
@@ -132,7 +133,7 @@ install-gnome-provider:
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(BINARIES) folio) $(DESTDIR)$(LIBEXECDIR)/folio-search-provider $(DESTDIR)$(LIBEXECDIR)/foliod-worker
-	rm -f $(DESTDIR)$(LIBEXECDIR)/folio $(DESTDIR)$(LIBEXECDIR)/folio-mcp
+	rm -f $(DESTDIR)$(LIBEXECDIR)/folio $(DESTDIR)$(LIBEXECDIR)/folio-mcp $(DESTDIR)$(LIBEXECDIR)/folio-ui
 	rm -f $(DESTDIR)$(UNITDIR)/foliod.service
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/org.folio.Search.service $(DESTDIR)$(DATADIR)/applications/org.folio.Search.desktop
 	rm -f $(DESTDIR)$(DATADIR)/krunner/dbusplugins/org.folio.Search.desktop

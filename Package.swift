@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Every Swift target: Swift 6 mode, and imports internal unless marked `public import`,
@@ -50,6 +50,8 @@ let package = Package(
         .executable(name: "folio", targets: ["FolioMulticall"]),
         // `folio mcp`, a program of its own: the MCP SDK links Foundation whole.
         .executable(name: "folio-mcp", targets: ["folio-mcp"]),
+        // `folio ui`, a program of its own: its HTTP server (SwiftNIO) is for the window alone.
+        .executable(name: "folio-ui", targets: ["folio-ui"]),
         // Folio as a Swift library: `FolioEngine` (Sources/Folio/Folio.docc).
         .library(name: "Folio", targets: ["Folio"]),
         // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
@@ -59,6 +61,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        // Without its default traits: they link Foundation whole, ICU with it (docs/benchmarks.md, "A window").
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // C libraries, each behind a module map and nothing else.
@@ -242,6 +246,16 @@ let package = Package(
                            .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .executableTarget(name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", argumentParser],
+                          swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        // glibc's malloc tuning for `folio ui`'s server, which Swift's Glibc does not show.
+        .target(name: "CMemory"),
+        // `folio ui`: the page, its JSON API and its guard, on Hummingbird (loopback only).
+        .target(
+            name: "FolioUI",
+            dependencies: ["CMemory", "FolioAsk", "FolioCLI", "FolioCore", "FolioLaunch", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore",
+                           "FolioSystem", "FolioText", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: swiftSettings),
+        .executableTarget(name: "folio-ui", dependencies: ["FolioCLI", "FolioCore", "FolioUI", "FolioSystem", argumentParser],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
         // Named apart from `Folio` (the library): Sources/folio and Sources/Folio collided on a
         // case-insensitive volume.

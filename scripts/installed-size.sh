@@ -1,12 +1,13 @@
 #!/bin/sh
 # `make install` into a scratch DESTDIR, as a user's machine gets it: runs the installed
 # programs once (an index and a search through the links and the installed worker), lists
-# what was written with the sizes, and fails when it all takes more than the goal, 80 MiB.
+# what was written with the sizes, and fails when it all takes more than the goal, 100 MiB
+# (80 MiB until `folio ui`, whose server adds 26 MiB: docs/benchmarks.md, "A window").
 # Then `make install-mcp` beside it, apart from the goal: `folio mcp` must start from the
 # install, and its size is listed.
 #   scripts/installed-size.sh            (from the repository's root)
 set -eu
-goal=$((80 * 1024 * 1024))
+goal=$((100 * 1024 * 1024))
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 make -s install DESTDIR="$scratch/root" PREFIX=/usr/local > "$scratch/install.log" 2>&1 || { cat "$scratch/install.log"; exit 2; }
@@ -18,11 +19,13 @@ export HOME="$scratch" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/c
 "$bin/folioctl" index "$scratch/docs" > /dev/null
 "$bin/folioq" --mode lexical --format paths quokkas | grep -q note.txt \
     || { echo "installed-size.sh: the installed folioq did not find what the installed folioctl indexed" >&2; exit 1; }
+"$bin/folio" ui --help | grep -q "Open Folio in the browser" \
+    || { echo "installed-size.sh: the installed folio ui did not start" >&2; exit 1; }
 cd "$scratch/root"
 find . -type f -printf '%s\t%p\n' | sort -rn
 find . -type l -printf 'link\t%p -> %l\n' | sort -k2
 total=$(find . -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
-echo "installed: $total bytes ($(awk "BEGIN { printf \"%.1f\", $total / 1048576 }") MiB; goal 80 MiB)"
+echo "installed: $total bytes ($(awk "BEGIN { printf \"%.1f\", $total / 1048576 }") MiB; goal 100 MiB)"
 [ "$total" -le "$goal" ] || { echo "installed-size.sh: over the goal" >&2; exit 1; }
 cd - > /dev/null
 make -s install-mcp DESTDIR="$scratch/root" PREFIX=/usr/local > "$scratch/install-mcp.log" 2>&1 || { cat "$scratch/install-mcp.log"; exit 2; }

@@ -442,3 +442,114 @@ unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index
     fz_empty_store(context);
     return result;
 }
+
+unsigned char *folio_mupdf_render_png(folio_mupdf_document *document, int index, float dpi, size_t *length, int *width, int *height,
+                                      float *origin_x, float *origin_y, char *error, size_t error_size) {
+    fz_context *context = document->context;
+    fz_page *page = NULL;
+    fz_pixmap *pixmap = NULL;
+    fz_buffer *png = NULL;
+    unsigned char *result = NULL;
+    fz_var(page);
+    fz_var(pixmap);
+    fz_var(png);
+    fz_var(result);
+    fz_try(context) {
+        page = fz_load_page(context, document->document, index);
+        fz_rect bounds = fz_bound_page(context, page);
+        *origin_x = bounds.x0;
+        *origin_y = bounds.y0;
+        pixmap = fz_new_pixmap_from_page(context, page, fz_scale(dpi / 72, dpi / 72), fz_device_rgb(context), 0);
+        *width = fz_pixmap_width(context, pixmap);
+        *height = fz_pixmap_height(context, pixmap);
+        png = fz_new_buffer_from_pixmap_as_png(context, pixmap, fz_default_color_params);
+        unsigned char *data = NULL;
+        size_t size = fz_buffer_storage(context, png, &data);
+        result = malloc(size > 0 ? size : 1);
+        if (result == NULL) fz_throw(context, FZ_ERROR_GENERIC, "out of memory for a page image of %zu bytes", size);
+        memcpy(result, data, size);
+        *length = size;
+    }
+    fz_always(context) {
+        fz_drop_buffer(context, png);
+        fz_drop_pixmap(context, pixmap);
+        fz_drop_page(context, page);
+    }
+    fz_catch(context) {
+        copy_message(context, error, error_size);
+        free(result);
+        return NULL;
+    }
+    return result;
+}
+
+/* Appends to a growing C string; returns 0 when out of memory. */
+static int append_text(char **text, size_t *used, size_t *capacity, const char *piece, size_t length) {
+    if (*used + length + 1 > *capacity) {
+        size_t grown = (*capacity + length + 1) * 2;
+        char *bigger = realloc(*text, grown);
+        if (bigger == NULL) return 0;
+        *text = bigger;
+        *capacity = grown;
+    }
+    memcpy(*text + *used, piece, length);
+    *used += length;
+    (*text)[*used] = 0;
+    return 1;
+}
+
+char *folio_mupdf_page_words(folio_mupdf_document *document, int index, char *error, size_t error_size) {
+    fz_context *context = document->context;
+    fz_page *page = NULL;
+    fz_stext_page *text = NULL;
+    char *result = NULL;
+    size_t used = 0, capacity = 0;
+    fz_var(page);
+    fz_var(text);
+    fz_var(result);
+    fz_try(context) {
+        page = fz_load_page(context, document->document, index);
+        text = fz_new_stext_page_from_page(context, page, NULL);
+        result = calloc(1, 1);
+        capacity = 1;
+        if (result == NULL) fz_throw(context, FZ_ERROR_GENERIC, "out of memory");
+        for (fz_stext_block *block = text->first_block; block; block = block->next) {
+            if (block->type != FZ_STEXT_BLOCK_TEXT) continue;
+            for (fz_stext_line *line = block->u.t.first_line; line; line = line->next) {
+                fz_rect box = fz_empty_rect;
+                char word[512];
+                size_t length = 0;
+                for (fz_stext_char *ch = line->first_char;; ch = ch->next) {
+                    int space = ch == NULL || ch->c == ' ' || ch->c == '\t' || ch->c == 0xA0;
+                    if (space && length > 0) {
+                        char entry[640];
+                        int written = snprintf(entry, sizeof entry, "%.1f %.1f %.1f %.1f\t%.*s\n", box.x0, box.y0, box.x1, box.y1, (int)length, word);
+                        if (written > 0 && !append_text(&result, &used, &capacity, entry, (size_t)written))
+                            fz_throw(context, FZ_ERROR_GENERIC, "out of memory");
+                        box = fz_empty_rect;
+                        length = 0;
+                    }
+                    if (ch == NULL) break;
+                    if (space) continue;
+                    char utf8[8];
+                    int bytes = fz_runetochar(utf8, ch->c);
+                    if (length + (size_t)bytes < sizeof word) {
+                        memcpy(word + length, utf8, (size_t)bytes);
+                        length += (size_t)bytes;
+                    }
+                    box = fz_union_rect(box, fz_rect_from_quad(ch->quad));
+                }
+            }
+        }
+    }
+    fz_always(context) {
+        fz_drop_stext_page(context, text);
+        fz_drop_page(context, page);
+    }
+    fz_catch(context) {
+        copy_message(context, error, error_size);
+        free(result);
+        return NULL;
+    }
+    return result;
+}

@@ -32,7 +32,9 @@ public struct CommonOptions: ParsableArguments {
         WorkerProgram.find().map { [$0] + workerOptions }
     }
 
-    private var workerOptions: [String] {
+    /// `--db` and `--config` as given, for a program started with the same index and
+    /// configuration.
+    public var workerOptions: [String] {
         ["--db", databasePath] + (config != nil ? ["--config", configurationFile] : [])
     }
 

@@ -6,7 +6,7 @@ internal import Glibc
 ///
 /// Related documentation: <https://mupdf.readthedocs.io/en/latest/using-mupdf.html>
 final class MuPDFDocument: PDFDocument {
-    private let document: OpaquePointer
+    let document: OpaquePointer
     let pageCount: Int
     private let labelRanges: [folio_mupdf_label_range]
 

@@ -9,7 +9,7 @@ internal import Glibc
 // `folio`: the programs that read no document in one binary, run as the name it was
 // started under (`make install` links foliod, folioq, folioctl, folio-rofi and
 // folio-search-provider to it). One copy of the Swift runtime instead of five keeps what
-// `make install` writes under 80 MiB (docs/benchmarks.md); `foliod-worker`, which links the
+// `make install` writes small (docs/benchmarks.md); `foliod-worker`, which links the
 // readers, stays a program of its own.
 
 /// Replaces this process with the program `name` installed beside it (by `installer`),
@@ -32,6 +32,9 @@ case "folio" where CommandLine.arguments.dropFirst().first == "mcp":
     // `folio mcp` is `folio-mcp` beside this binary: the MCP SDK links Foundation whole,
     // which this binary, run for every query, is spared.
     runInstead("folio-mcp", installer: "make install-mcp")
+case "folio" where CommandLine.arguments.dropFirst().first == "ui":
+    // `folio ui` is `folio-ui` beside this binary: its HTTP server is for the window alone.
+    runInstead("folio-ui", installer: "make install")
 case "folioq": CommandLauncher.main(FolioQuery.self, quickly: FolioQuery.parsedQuickly)
 case "folioctl": CommandLauncher.main(FolioControl.self, limitsOpenMP: true)
 case "foliod": CommandLauncher.main(FolioDaemonCommand.self, limitsOpenMP: true)
@@ -39,6 +42,6 @@ case "folio-rofi": CommandLauncher.main(RofiCommand.self)
 case "folio-search-provider": CommandLauncher.main(SearchProviderCommand.self)
 default:
     Output.error("folio: run as foliod, folioq, folioctl, folio-rofi or folio-search-provider (make install links these names to it), "
-        + "or as `folio mcp`\n")
+        + "or as `folio mcp` or `folio ui`\n")
     exit(2)
 }

@@ -2,6 +2,8 @@ internal import ArgumentParser
 internal import FolioCLI
 internal import FolioIndexer
 internal import FolioCore
+internal import FolioLoaders
+internal import FolioProtocol
 internal import FolioStore
 internal import FolioSemantic
 
@@ -22,7 +24,29 @@ struct WorkerCommand: ParsableCommand {
     @Flag(name: .long, help: "With --embedder: start with the background stage paused (foliod is indexing).")
     var paused = false
 
+    @Option(name: .long, help: "Draw a page of this PDF as a PNG with its words' boxes (for `folio ui`), one JSON line, and exit.")
+    var renderPage: String?
+
+    @Option(name: .long, help: "With --render-page: the page, from 1.")
+    var page = 1
+
+    @Option(name: .long, help: "With --render-page: the resolution.")
+    var dpi = 110
+
     func run() throws {
+        if let renderPage {
+            let message: PagePictureMessage
+            do {
+                let picture = try PagePicture.render(path: renderPage, page: page, dpi: min(max(dpi, 36), 300))
+                message = PagePictureMessage(png: picture.png, width: picture.width, height: picture.height, pages: picture.pages,
+                                             words: picture.words.map { .init(text: $0.text, box: [$0.x, $0.y, $0.width, $0.height]) })
+            } catch {
+                message = PagePictureMessage(png: [], width: 0, height: 0, pages: 0, words: [], error: "\(error)")
+            }
+            Output.standard(String(decoding: message.line, as: UTF8.self) + "\n")
+            if message.error != nil { throw ExitCode(1) }
+            return
+        }
         let configuration: FolioConfiguration
         do {
             configuration = try common.configuration()

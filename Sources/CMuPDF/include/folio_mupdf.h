@@ -64,4 +64,14 @@ int folio_mupdf_page_size(folio_mupdf_document *document, int index, float *widt
 unsigned char *folio_mupdf_render_gray(folio_mupdf_document *document, int index, float dpi,
                                        int *width, int *height, int *stride, char *error, size_t error_size);
 
+/* Page `index` rendered in colour at `dpi` as a PNG, malloc'd, `*length` bytes, `*width` by
+   `*height` pixels; `*origin_x`, `*origin_y`: the page's top left corner in points (where
+   its word boxes start from). NULL with the reason in error on failure. */
+unsigned char *folio_mupdf_render_png(folio_mupdf_document *document, int index, float dpi, size_t *length, int *width, int *height,
+                                      float *origin_x, float *origin_y, char *error, size_t error_size);
+
+/* The words of page `index`, malloc'd: a line each, "x0 y0 x1 y1<TAB>word", their boxes in
+   points. NULL with the reason in error on failure. */
+char *folio_mupdf_page_words(folio_mupdf_document *document, int index, char *error, size_t error_size);
+
 #endif

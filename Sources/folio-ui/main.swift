@@ -1,0 +1,3 @@
+internal import FolioCLI
+
+CommandLauncher.main(UICommand.self)
