@@ -17,7 +17,17 @@ import Testing
         try folio.write("Documents/logbook.pdf", LongPDF.data(pages: pages))
         try folio.write("Documents/notes/garden.md", "# Garden\n\nPlant tomatoes in May. The lighthouse keeper grows basil.\n")
         #expect(try folio.run("folioctl", ["index", "--no-semantic", folio.home + "/Documents"]).status == 0)
-        try folio.write("config/folio/config.toml", "[ask]\nprovider = \"ollama\"\nurl = \"http://127.0.0.1:\(chat.port)\"\nmodel = \"quote\"\n")
+        // A stand-in for the desktop's viewer: it writes what it was asked to open.
+        try folio.write("bin/record", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(folio.home)/opened\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folio.home + "/bin/record")
+        try folio.write("config/folio/config.toml", "[open]\ncommand = [\"\(folio.home)/bin/record\", \"{path}\", \"{page}\"]\n"
+            + "[ask]\nprovider = \"ollama\"\nurl = \"http://127.0.0.1:\(chat.port)\"\nmodel = \"quote\"\n")
+    }
+
+    /// What the stand-in viewer was asked to open, once it has been.
+    func opened() throws -> String {
+        try waitUntil("the viewer is started") { FileManager.default.fileExists(atPath: folio.home + "/opened") }
+        return try String(contentsOfFile: folio.home + "/opened", encoding: .utf8)
     }
 
     struct Session {
@@ -80,6 +90,8 @@ import Testing
             #expect((preview["text"] as? String)?.contains("lighthouse keeper") == true, "\(preview)")
         }
         #expect(report["selected_after_arrow"] as? [String] == ["false", "true"], "the arrow moves the selection")
+        let second = try #require(report["second_path"] as? String)
+        #expect(try opened().hasPrefix(second + "\n"), "Enter opens the result selected")
 
         #expect((report["ask_status"] as? String)?.hasPrefix("Answered by Ollama") == true, "\(report["ask_status"] ?? "")")
         #expect((report["answer"] as? String)?.contains("lighthouse keeper") == true)
@@ -132,5 +144,30 @@ import Testing
         let mode = try FileManager.default.attributesOfItem(atPath: folio.home + "/run/folio/ui.json")[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try start().pid == session.pid, "a second folio ui finds the server running")
+    }
+
+    /// Opening a result as the launchers do, and forgetting a file, through the API the
+    /// page uses.
+    @Test func opensAndForgets() throws {
+        let session = try start()
+        defer { stop(session) }
+        let base = "http://127.0.0.1:\(session.port)"
+        func post(_ path: String, _ body: String) throws -> [String: Any] {
+            let result = try folio.runTool("/usr/bin/curl", ["-s", "-H", "Authorization: Bearer \(session.token)", "-H", "Content-Type: application/json",
+                                                         "-d", body, base + path])
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output)")
+        }
+        let logbook = folio.home + "/Documents/logbook.pdf"
+        let open = try post("/api/open", #"{"path": "\#(logbook)", "page": 3}"#)
+        #expect(open["message"] as? String == "opened " + logbook)
+        #expect(try opened() == logbook + "\n3\n")
+        #expect(try post("/api/open", #"{"path": "/etc/passwd"}"#)["error"] as? String
+            == "/etc/passwd is not in the index: Folio shows and opens only indexed documents")
+
+        let garden = folio.home + "/Documents/notes"
+        #expect(try post("/api/forget", #"{"path": "\#(garden)"}"#)["message"] as? String == "forgot 1 document")
+        let search = try folio.runTool("/usr/bin/curl", ["-s", "-H", "Authorization: Bearer \(session.token)", base + "/api/search?q=tomatoes"])
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(search.output.utf8)) as? [String: Any])
+        #expect((found["results"] as? [Any])?.isEmpty == true && found["note"] as? String == "nothing found", "\(found)")
     }
 }

@@ -77,6 +77,10 @@ def main():
         box.send_keys(Keys.ARROW_DOWN)
         time.sleep(0.3)
         report["selected_after_arrow"] = [item.get_attribute("aria-selected") for item in driver.find_elements(By.CSS_SELECTOR, "#results li")]
+        results_now = driver.execute_script("return window.folioResults()")
+        report["second_path"] = results_now[1]["path"] if len(results_now) > 1 else None
+        box.send_keys(Keys.ENTER)
+        time.sleep(0.3)
         report["preview_timings"] = driver.execute_script("return window.folioPreviewTimings")
 
         # Ask: the answer streams in; its citations are chips; a chip shows its passage.
