@@ -319,6 +319,13 @@ async function loadLibrary() {
       ["Failed", String(counts.failed ?? 0) + (counts.partial ? ", " + counts.partial + " partly read" : "")],
       ["Meaning", body.semantic_line || "—"],
     ];
+    if (daemon) {
+      const name = (path) => path.split("/").pop();
+      let indexing = daemon.current.length ? "reading " + daemon.current.map(name).join(", ") : "nothing to read";
+      if (daemon.seconds_left) indexing += ", about " + Math.max(1, Math.round(daemon.seconds_left / 60)) + " min left";
+      rows.splice(1, 0, ["Indexing", indexing], ["OCR", daemon.recognising.length ? "reading scanned pages of " + daemon.recognising.map(name).join(", ") : "idle"]);
+      if (daemon.last_error) rows.push(["Last error", daemon.last_error]);
+    }
     if (body.note) rows.push(["Index", body.note]);
     const folders = body.folders.map((f) => element("tr", {}, element("td", {}, home(f.path)), element("td", {}, String(f.documents)),
       element("td", {}, element("button", { onclick: () => { $("forget-path").value = f.path; $("forget-path").focus(); } }, "Forget…"))));

@@ -51,7 +51,10 @@ struct UIRoutes: Sendable {
             let body = try await Self.body(request)
             return await respond { () throws(UIError) in try forget(body) }
         }
-        router.get("/api/status") { _, _ in await respond { () throws(UIError) in status() } }
+        router.get("/api/status") { _, _ in
+            // In `folioctl status --json`'s words (snake case).
+            await Self.outcome { () throws(UIError) -> Response in Self.json(status(), snakeCase: true) }
+        }
         router.post("/api/ask") { request, _ in
             let body = try await Self.body(request)
             return ask(body)
@@ -287,10 +290,10 @@ struct UIRoutes: Sendable {
         return response
     }
 
-    static func json(_ value: some Encodable) -> Response {
+    static func json(_ value: some Encodable, snakeCase: Bool = false) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .useDefaultKeys
+        encoder.keyEncodingStrategy = snakeCase ? .convertToSnakeCase : .useDefaultKeys
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -104,6 +104,7 @@ import Testing
         let library = try #require(report["library"] as? String)
         #expect(library.contains("Documents 2") && library.contains("not running"), "\(library)")
         #expect(report["dark_background"] as? String != report["light_background"] as? String)
+        #expect(report["narrow_overflow"] as? Int == 0, "readable at 200% zoom: nothing wider than the window")
         #expect(report["console_errors"] as? [String] == [])
     }
 

@@ -119,6 +119,12 @@ def main():
         report["dark_background"] = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
         report["light_background"] = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+        # At 200% zoom the window is half as wide in CSS pixels: the views stack, nothing
+        # runs off to the side.
+        driver.find_element(By.ID, "tab-search").click()
+        driver.set_window_size(700, 1000)
+        time.sleep(0.3)
+        report["narrow_overflow"] = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
         report["console_errors"] = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     finally:
         driver.quit()
