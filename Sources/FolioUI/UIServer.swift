@@ -10,7 +10,7 @@ internal import Synchronization
 
 /// `folio ui`'s server: Hummingbird on 127.0.0.1 at a port the system picks, every request
 /// through `AccessGuard`, the routes of `UIRoutes`. It writes where it is and its token to
-/// `UISessionFile` once it listens, and ends after `idleMinutes` without a request.
+/// `UISessionFile` once it listens, and ends after `idleSeconds` without a request.
 public struct UIServer: Sendable {
     public var databasePath: String
     public var configuration: FolioConfiguration
@@ -18,16 +18,16 @@ public struct UIServer: Sendable {
     public var environment: [String: String]
     /// `foliod-worker` with this database and configuration, for the query's meaning.
     public var embedderProgram: [String]?
-    public var idleMinutes: Int
+    public var idleSeconds: Int
 
     public init(databasePath: String, configuration: FolioConfiguration, paths: FolioPaths, environment: [String: String],
-                embedderProgram: [String]?, idleMinutes: Int) {
+                embedderProgram: [String]?, idleSeconds: Int) {
         self.databasePath = databasePath
         self.configuration = configuration
         self.paths = paths
         self.environment = environment
         self.embedderProgram = embedderProgram
-        self.idleMinutes = idleMinutes
+        self.idleSeconds = idleSeconds
     }
 
     /// Serves until idle; `listening` is called with the session once the port is known.
@@ -53,19 +53,21 @@ public struct UIServer: Sendable {
                                   try? file.write(paths)
                                   listening(file)
                               }, logger: logger)
-        let idleSeconds = Double(idleMinutes * 60)
+        let idleSeconds = Double(self.idleSeconds)
+        // Looked at every 10 s (more often for a shorter wait, in the tests).
+        let look = UInt32(min(10, max(1, self.idleSeconds / 3)))
         // Ends after the idle minutes: the reader closes a while after the last request,
-        // the process once nothing has come for `idleMinutes`.
+        // the process once nothing has come for `idleSeconds`.
         // Requests work on threads of their own (`BackgroundThread`): two malloc arenas
         // rather than one for each, and what they freed handed back at rest.
         folio_memory_limit_arenas(2)
         BackgroundThread.detach {
             var lastCalls = -1
             while true {
-                sleep(10)
+                sleep(look)
                 let idle = MonotonicClock.seconds() - lastRequest.withLock { $0 }
                 let calls = session.calls
-                if calls == lastCalls, idle > 10, routes.answers.current == 0 {
+                if calls == lastCalls, idle > Double(look), routes.answers.current == 0 {
                     session.closeReader(after: calls)
                     routes.previews.forget()
                     folio_memory_release()

@@ -27,6 +27,12 @@ struct UICommand: ParsableCommand {
     @Option(name: .long, help: "End the server after this many minutes without a request.")
     var idleMinutes = 30
 
+    /// The same in seconds, for the tests.
+    @Option(name: .long, help: .hidden)
+    var idleSeconds: Int?
+
+    private var idle: Int { max(1, idleSeconds ?? idleMinutes * 60) }
+
     @Flag(name: .long, help: .hidden)
     var serve = false
 
@@ -65,7 +71,7 @@ struct UICommand: ParsableCommand {
                 open(common.paths.runtimeDirectory + "/ui.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             }
             defer { close(log) }
-            pid = try ChildProcess.spawn([program, "--serve", "--idle-minutes", String(idleMinutes)] + common.workerOptions,
+            pid = try ChildProcess.spawn([program, "--serve", "--idle-seconds", String(idle)] + common.workerOptions,
                                          standardOutput: log, standardError: log, newSession: true)
         } catch {
             throw ExitStatus.fail("folio ui", error)
@@ -80,7 +86,7 @@ struct UICommand: ParsableCommand {
 
     private func serveHere(_ configuration: FolioConfiguration) throws {
         let server = UIServer(databasePath: common.databasePath, configuration: configuration, paths: common.paths,
-                              environment: Environment.variables, embedderProgram: common.embedderProgram, idleMinutes: max(1, idleMinutes))
+                              environment: Environment.variables, embedderProgram: common.embedderProgram, idleSeconds: idle)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
         Task {

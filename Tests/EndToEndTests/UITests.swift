@@ -39,8 +39,8 @@ import Testing
 
     /// `folio ui --no-open` (through `folio`, as the desktop entry and users run it): the
     /// address it prints, and the server it started.
-    func start() throws -> Session {
-        let started = try folio.run("folio", ["ui", "--no-open"])
+    func start(_ extra: [String] = []) throws -> Session {
+        let started = try folio.run("folio", ["ui", "--no-open"] + extra)
         #expect(started.status == 0, "\(started.error)")
         let url = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folio.home + "/run/folio/ui.json"))) as? [String: Any])
@@ -170,5 +170,20 @@ import Testing
         let search = try folio.runTool("/usr/bin/curl", ["-s", "-H", "Authorization: Bearer \(session.token)", base + "/api/search?q=tomatoes"])
         let found = try #require(try JSONSerialization.jsonObject(with: Data(search.output.utf8)) as? [String: Any])
         #expect((found["results"] as? [Any])?.isEmpty == true && found["note"] as? String == "nothing found", "\(found)")
+    }
+
+    /// The server ends by itself once nothing has asked it anything for its idle time, and
+    /// takes its session file with it; the next `folio ui` starts another.
+    @Test func endsWhenIdle() throws {
+        let session = try start(["--idle-seconds", "3"])
+        func answers() throws -> Bool {
+            try folio.runTool("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(session.port)/api/session"]).output != "000"
+        }
+        #expect(try answers())
+        try waitUntil("the idle server ends") { !FileManager.default.fileExists(atPath: folio.home + "/run/folio/ui.json") }
+        try waitUntil("its port is closed") { try !answers() }
+        let again = try start()
+        defer { stop(again) }
+        #expect(again.pid != session.pid && again.token != session.token)
     }
 }
