@@ -61,89 +61,10 @@ struct UIRoutes: Sendable {
         }
     }
 
-    // MARK: search
-
-    func search(_ query: [String: String]) throws(UIError) -> NotedSearchResults {
-        guard let text = query["q"], !text.trimmingWhitespace().isEmpty else { throw .missingArgument("q") }
-        guard text.unicodeScalars.count <= 1_000 else { throw .invalidArgument(name: "q", reason: "must be at most 1,000 characters") }
-        let limit = try query["limit"].map { value throws(UIError) -> Int in
-            guard let limit = Int(value), (1...100).contains(limit) else { throw .invalidArgument(name: "limit", reason: "must be 1 to 100") }
-            return limit
-        } ?? 20
-        let kinds = try query["type"].map { value throws(UIError) -> Set<DocumentKind> in
-            guard let kind = DocumentKind(rawValue: value) else {
-                throw .invalidArgument(name: "type", reason: "must be one of " + DocumentKind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return [kind]
-        } ?? []
-        let mode = try query["mode"].map { value throws(UIError) -> SearchMode in
-            guard let mode = SearchMode(rawValue: value) else { throw .invalidArgument(name: "mode", reason: "must be hybrid, lexical or semantic") }
-            return mode
-        } ?? .hybrid
-        var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: kinds, snippetWords: 32, mode: mode)
-        return try session.withIndex { index throws(UIError) -> NotedSearchResults in
-            if let folder = query["path"], !folder.isEmpty, let reader = index.reader {
-                request.scope = .tree(try indexed(folder, in: reader, as: .tree))
-            }
-            do {
-                return try session.search(text, request, in: index)
-            } catch {
-                throw .index(IndexSession.describe(error))
-            }
-        }
-    }
-
-    // MARK: preview
-
-    struct Preview: Encodable, Sendable {
-        var type: String
-        var path: String
-        var page: Int
-        var pages: Int
-        var image: String?
-        var width: Int?
-        var height: Int?
-        /// The marked words' boxes on the image: x, y, width, height, in its pixels.
-        var boxes: [[Double]]?
-        var text: String?
-        var highlights: [[Int]]?
-    }
-
-    /// A PDF page as an image with the words asked for marked on it; any other document's
-    /// chunk at that page (or the chunk named) as text with them highlighted.
-    func preview(_ query: [String: String]) throws(UIError) -> Preview {
-        let (path, page) = try pageArguments(query)
-        let marks = WordMarks(query["q"] ?? "")
-        let record = try document(path)
-        if record.kind == .pdf {
-            let picture = try previews.picture(path: path, page: page)
-            let boxes = marks.marked(picture.words.map(\.text)).map { picture.words[$0].box }
-            return Preview(type: "pdf", path: path, page: page, pages: picture.pages, image: "/api/page.png?path=\(Self.escaped(path))&page=\(page)",
-                           width: picture.width, height: picture.height, boxes: boxes)
-        }
-        let text = try session.withIndex { index throws(UIError) -> String in
-            guard let reader = index.reader else { throw .index(index.unavailable ?? "no index") }
-            do {
-                let chunk = try query["chunk"].flatMap { Int($0) } ?? reader.chunk(of: path, page: page) ?? 0
-                return try reader.passages(of: path, chunks: chunk...chunk).map(\.text).joined(separator: "\n")
-            } catch {
-                throw .index(IndexSession.describe(error))
-            }
-        }
-        return Preview(type: "text", path: path, page: page, pages: record.pageCount, text: text, highlights: marks.highlights(in: text))
-    }
-
-    private func pageArguments(_ query: [String: String]) throws(UIError) -> (path: String, page: Int) {
-        guard let path = query["path"], !path.isEmpty else { throw .missingArgument("path") }
-        let page = try query["page"].map { value throws(UIError) -> Int in
-            guard let page = Int(value), page >= 1 else { throw .invalidArgument(name: "page", reason: "must be a page number from 1") }
-            return page
-        } ?? 1
-        return (try document(path).path, page)
-    }
+    // MARK: the documents the API may show
 
     /// The indexed document at `path`, or why there is none.
-    private func document(_ path: String) throws(UIError) -> DocumentRecord {
+    func document(_ path: String) throws(UIError) -> DocumentRecord {
         try session.withIndex { index throws(UIError) -> DocumentRecord in
             guard let reader = index.reader else { throw .index(index.unavailable ?? "no index") }
             let absolute = try indexed(path, in: reader, as: .document)
@@ -163,7 +84,7 @@ struct UIRoutes: Sendable {
     enum Scope { case document, tree }
 
     /// `path` made absolute (`~` expanded), refused unless the index holds a document there.
-    private func indexed(_ path: String, in reader: IndexReader, as scope: Scope) throws(UIError) -> String {
+    func indexed(_ path: String, in reader: IndexReader, as scope: Scope) throws(UIError) -> String {
         let expanded = paths.expandingTilde(path)
         guard expanded.hasPrefix("/") else { throw .invalidArgument(name: "path", reason: "must be an absolute path or start with ~/, not \(path)") }
         let absolute = AbsolutePath.normalise(expanded, relativeTo: "/")
@@ -175,95 +96,6 @@ struct UIRoutes: Sendable {
             throw .index(IndexSession.describe(error))
         }
         return absolute
-    }
-
-    // MARK: open, forget
-
-    struct Done: Encodable, Sendable {
-        var message: String
-        var command: [String]?
-    }
-
-    /// Opens an indexed document at a page with the launchers' command (`[open]`, else the
-    /// default viewer), as the desktop user.
-    func open(_ body: [String: JSONValue]) throws(UIError) -> Done {
-        guard let path = body["path"]?.string else { throw .missingArgument("path") }
-        let record = try document(path)
-        let page = body["page"]?.integer ?? 1
-        let command = Opener(options: configuration.open).command(path: record.path, page: page, kind: record.kind)
-        do {
-            let pid = try ChildProcess.spawn(command, newSession: true)
-            BackgroundThread.detach { _ = try? ChildProcess.wait(pid, program: command[0]) }
-        } catch {
-            throw .open(path: record.path, reason: "\(error)")
-        }
-        return Done(message: "opened \(record.path)", command: command)
-    }
-
-    /// `folioctl forget PATH`: the file, or every file under the folder, out of the index.
-    func forget(_ body: [String: JSONValue]) throws(UIError) -> Done {
-        guard let path = body["path"]?.string, !path.isEmpty else { throw .missingArgument("path") }
-        let expanded = paths.expandingTilde(path)
-        guard expanded.hasPrefix("/") else { throw .invalidArgument(name: "path", reason: "must be an absolute path or start with ~/") }
-        guard let folioctl = Self.program("folioctl") else { throw .index("folioctl is not installed beside folio-ui") }
-        let run: (status: Int32, output: [UInt8])
-        do {
-            run = try ChildProcess.run([folioctl, "forget", "--db", session.databasePath, expanded])
-        } catch {
-            throw .index("folioctl forget: \(error)")
-        }
-        let said = String(decoding: run.output, as: UTF8.self).trimmingWhitespace()
-        guard run.status == 0 || run.status == 1 << 8 else { throw .index("folioctl forget \(expanded) failed: \(said)") }
-        return Done(message: said.isEmpty ? "nothing indexed under \(expanded)" : said, command: nil)
-    }
-
-    /// A program of Folio's: beside this one, or in the `bin` folder beside its `libexec`.
-    static func program(_ name: String) -> String? {
-        WorkerProgram.installed(name) ?? WorkerProgram.installed("../bin/" + name)
-    }
-
-    // MARK: status
-
-    struct Status: Encodable, Sendable {
-        var running: Bool
-        var daemon: DaemonStatus?
-        var counts: IndexCounts?
-        var semantic: SemanticReport
-        /// What `folioctl status` says of the semantic stage, in its words.
-        var semanticLine: String
-        var folders: [Folder]
-        var failures: [Failure]
-        var note: String?
-
-        struct Folder: Encodable, Sendable {
-            var path: String
-            var documents: Int
-        }
-
-        struct Failure: Encodable, Sendable {
-            var path: String
-            var reason: String
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case running, daemon, counts, semantic, folders, failures, note, semanticLine = "semantic_line"
-        }
-    }
-
-    func status() -> Status {
-        var daemon: DaemonStatus?
-        if case let .status(status)? = try? ControlClient(socketPath: paths.controlSocket).send(.status) { daemon = status }
-        return session.withIndex { index -> Status in
-            let reader = index.reader
-            let semantic = SemanticReport.gather(options: configuration.embeddings, paths: paths, reader: reader)
-            let folders = configuration.folders.map { paths.expandingTilde($0) }.map { folder in
-                Status.Folder(path: folder, documents: (try? reader?.documents(in: .tree(folder), status: nil, limit: 0, offset: 0).total) ?? 0)
-            }
-            let failed = (try? reader?.documents(in: .everything, status: .failed, limit: 200, offset: 0).documents) ?? []
-            return Status(running: daemon != nil, daemon: daemon, counts: try? reader?.counts(), semantic: semantic,
-                          semanticLine: semantic.lines.trimmingWhitespace(), folders: folders,
-                          failures: failed.map { Status.Failure(path: $0.path, reason: $0.error ?? "failed") }, note: index.unavailable)
-        }
     }
 
     // MARK: helpers

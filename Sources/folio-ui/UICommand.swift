@@ -49,8 +49,9 @@ struct UICommand: ParsableCommand {
             Output.standard(session.url + "\n")
             return
         }
+        // The default browser, as the desktop opens a link; without one, the address to open.
         do {
-            let pid = try ChildProcess.spawn(["/usr/bin/xdg-open", session.url], newSession: true)
+            let pid = try ChildProcess.spawn(["xdg-open", session.url], newSession: true)
             guard try ChildProcess.wait(pid, program: "xdg-open") == 0 else { throw ExitStatus.error }
             Output.error("folio ui: opened \(session.url.split(separator: "?").first ?? "") in your browser\n")
         } catch {

@@ -1,0 +1,54 @@
+internal import FolioCore
+internal import FolioProtocol
+internal import FolioSearch
+internal import FolioStore
+
+/// `/api/preview`: a result's page, its words marked.
+extension UIRoutes {
+    struct Preview: Encodable, Sendable {
+        var type: String
+        var path: String
+        var page: Int
+        var pages: Int
+        var image: String?
+        var width: Int?
+        var height: Int?
+        /// The marked words' boxes on the image: x, y, width, height, in its pixels.
+        var boxes: [[Double]]?
+        var text: String?
+        var highlights: [[Int]]?
+    }
+
+    /// A PDF page as an image with the words asked for marked on it; any other document's
+    /// chunk at that page (or the chunk named) as text with them highlighted.
+    func preview(_ query: [String: String]) throws(UIError) -> Preview {
+        let (path, page) = try pageArguments(query)
+        let marks = WordMarks(query["q"] ?? "")
+        let record = try document(path)
+        if record.kind == .pdf {
+            let picture = try previews.picture(path: path, page: page)
+            let boxes = marks.marked(picture.words.map(\.text)).map { picture.words[$0].box }
+            return Preview(type: "pdf", path: path, page: page, pages: picture.pages, image: "/api/page.png?path=\(Self.escaped(path))&page=\(page)",
+                           width: picture.width, height: picture.height, boxes: boxes)
+        }
+        let text = try session.withIndex { index throws(UIError) -> String in
+            guard let reader = index.reader else { throw .index(index.unavailable ?? "no index") }
+            do {
+                let chunk = try query["chunk"].flatMap { Int($0) } ?? reader.chunk(of: path, page: page) ?? 0
+                return try reader.passages(of: path, chunks: chunk...chunk).map(\.text).joined(separator: "\n")
+            } catch {
+                throw .index(IndexSession.describe(error))
+            }
+        }
+        return Preview(type: "text", path: path, page: page, pages: record.pageCount, text: text, highlights: marks.highlights(in: text))
+    }
+
+    func pageArguments(_ query: [String: String]) throws(UIError) -> (path: String, page: Int) {
+        guard let path = query["path"], !path.isEmpty else { throw .missingArgument("path") }
+        let page = try query["page"].map { value throws(UIError) -> Int in
+            guard let page = Int(value), page >= 1 else { throw .invalidArgument(name: "page", reason: "must be a page number from 1") }
+            return page
+        } ?? 1
+        return (try document(path).path, page)
+    }
+}
