@@ -53,27 +53,33 @@ public struct UIServer: Sendable {
                                   try? file.write(paths)
                                   listening(file)
                               }, logger: logger)
-        let idleSeconds = Double(self.idleSeconds)
-        // Looked at every 10 s (more often for a shorter wait, in the tests).
-        let look = UInt32(min(10, max(1, self.idleSeconds / 3)))
-        // Ends after the idle minutes: the reader closes a while after the last request,
-        // the process once nothing has come for `idleSeconds`.
         // Requests work on threads of their own (`BackgroundThread`): two malloc arenas
-        // rather than one for each, and what they freed handed back at rest.
+        // rather than one for each.
         folio_memory_limit_arenas(2)
+        // At rest (no request for 10 s, no answer being written) the index is closed, the
+        // pages kept let go and the memory freed handed back, once until the next request;
+        // after `idleSeconds` the process ends. Looked at every other second.
+        let idleSeconds = Double(self.idleSeconds)
+        let rest = min(10, idleSeconds / 3)
         BackgroundThread.detach {
             var lastCalls = -1
+            var released = false
             while true {
-                sleep(look)
+                sleep(idleSeconds < 30 ? 1 : 2)
                 let idle = MonotonicClock.seconds() - lastRequest.withLock { $0 }
                 let calls = session.calls
-                if calls == lastCalls, idle > Double(look), routes.answers.current == 0 {
+                if calls != lastCalls {
+                    released = false
+                    lastCalls = calls
+                }
+                guard routes.answers.current == 0 else { continue }
+                if !released, idle > rest {
                     session.closeReader(after: calls)
                     routes.previews.forget()
                     folio_memory_release()
+                    released = true
                 }
-                lastCalls = calls
-                if idle > idleSeconds, routes.answers.current == 0 {
+                if idle > idleSeconds {
                     UISessionFile.remove(paths, pid: getpid())
                     exit(0)
                 }
