@@ -81,7 +81,7 @@ public struct Answer: Sendable {
         timings.firstText = outcome.firstTextSeconds.map { $0 * 1000 }
         let checkStarted = MonotonicClock.seconds()
         defer {
-            timings.checking = (MonotonicClock.seconds() - checkStarted) * 1000
+            timings.checking = MonotonicClock.milliseconds(since: checkStarted)
             timings.total = total + timings.checking
         }
         let support = CitationSupport(passages: prompt.passages)
@@ -99,9 +99,7 @@ public struct Answer: Sendable {
             .prefix(Self.mostWeighed))
         if let judge, !unweighed.isEmpty,
            let weighed = judge.weigh(unweighed.map { (verdicts[$0]!.claim, passage(self.citations[$0].number)!) }), weighed.count == unweighed.count {
-            for (index, windows) in zip(unweighed, weighed) {
-                verdicts[index] = support.verdict(verdicts[index]!, meaning: windows)
-            }
+            for (index, similarity) in zip(unweighed, weighed) { verdicts[index]?.similarity = similarity }
         }
         status = Self.saysNotFound(text) ? .notInDocuments : citedPassages.isEmpty ? .unsupported : .answered
     }

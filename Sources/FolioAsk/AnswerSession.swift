@@ -47,7 +47,7 @@ public struct AnswerSession {
             let passages = try budget.passages(hits, texts: contents, question: question, pages: pages)
             let prompt = AskPrompt(question: question, passages: passages, quotes: options.quotes)
             var record = Answer(question: question, options: options, mode: mode, prompt: prompt)
-            record.timings.folio = Self.milliseconds(since: started)
+            record.timings.folio = MonotonicClock.milliseconds(since: started)
             record.timings.retrieval = retrieval
             guard !passages.isEmpty else {
                 record.status = .nothingRelevant
@@ -65,7 +65,7 @@ public struct AnswerSession {
                 let rest = citations.finish()
                 record.add(rest)
                 events(.pieces(rest))
-                record.finish(outcome, citations: citations.citations, total: Self.milliseconds(since: started), judge: judge)
+                record.finish(outcome, citations: citations.citations, total: MonotonicClock.milliseconds(since: started), judge: judge)
                 return record
             } catch let .contextRefused(_, _, counted?, window?)
                         where contextTokens == options.effectiveContextTokens && counted > window && window > options.answerTokens + ContextBudget.leastRoom {
@@ -77,9 +77,5 @@ public struct AnswerSession {
                 events(.askingAgain(counted: counted, window: window))
             }
         }
-    }
-
-    static func milliseconds(since start: Double) -> Double {
-        (MonotonicClock.seconds() - start) * 1000
     }
 }

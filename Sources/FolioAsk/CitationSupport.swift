@@ -82,14 +82,6 @@ public struct CitationSupport: Sendable {
         return verdict
     }
 
-    /// `verdict` with the claim's similarity to the nearest of `windows` (the passage's
-    /// chunk's windows, each with the claim's similarity to it).
-    public func verdict(_ verdict: Verdict, meaning windows: [WeighedWindow]) -> Verdict {
-        var weighed = verdict
-        weighed.similarity = windows.map(\.similarity).max()
-        return weighed
-    }
-
     /// Checks `claim` (the citing sentence, citations removed) against `passage`.
     public func verdict(claim: String, passage: Passage) -> Verdict {
         let claimTerms = Set(Self.terms(of: claim))

@@ -45,6 +45,14 @@ public struct FolioPaths: Sendable, Equatable {
         Self.expandingTilde(path, home: home)
     }
 
+    /// A path a client gave (`folio mcp`'s tools, `folio ui`'s API), absolute or `~/…`, with
+    /// `~` expanded and without `.` and `..`; `nil` for a relative one, which means nothing
+    /// to a server whose own folder the client does not know.
+    public func absolute(_ path: String) -> String? {
+        let expanded = expandingTilde(path)
+        return expanded.hasPrefix("/") ? AbsolutePath.normalise(expanded, relativeTo: "/") : nil
+    }
+
     /// Expands a leading `~` or `~/` to `home`.
     public static func expandingTilde(_ path: String, home: String) -> String {
         if path == "~" { return home }

@@ -261,10 +261,9 @@ public final class FolioToolbox: Sendable {
     /// An absolute path (or `~/…`), without `.` and `..`; a relative one is refused: the
     /// server's own folder means nothing to the assistant.
     private func normalised(_ path: String, tool: String) throws(ToolError) -> String {
-        let expanded = paths.expandingTilde(path)
-        guard expanded.hasPrefix("/") else {
+        guard let absolute = paths.absolute(path) else {
             throw .invalidArgument(tool: tool, name: "path", reason: "must be an absolute path (as search results give them), not \(path)")
         }
-        return AbsolutePath.normalise(expanded, relativeTo: "/")
+        return absolute
     }
 }

@@ -37,7 +37,7 @@ extension FolioQuery {
         } catch {
             throw ExitStatus.fail("folioq", error)
         }
-        let retrieval = Self.milliseconds(since: searching)
+        let retrieval = MonotonicClock.milliseconds(since: searching)
         let output = json ? Format.json : format
         let printer = AnswerPrinter(colour: Output.colourOnStandardOutput, home: common.paths.home, streaming: output != .json,
                                     status: Output.standardErrorIsTerminal && output != .json)
@@ -73,9 +73,5 @@ extension FolioQuery {
         case .human, .paths: printer.finish(record)
         }
         if record.status != .answered { throw ExitStatus.nothing }
-    }
-
-    static func milliseconds(since start: Double) -> Double {
-        (MonotonicClock.seconds() - start) * 1000
     }
 }

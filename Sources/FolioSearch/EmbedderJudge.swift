@@ -28,21 +28,17 @@ public struct EmbedderJudge: MeaningJudge {
         self.chunks = chunks
     }
 
-    public func weigh(_ claims: [(claim: String, passage: Passage)]) -> [[WeighedWindow]]? {
+    public func weigh(_ claims: [(claim: String, passage: Passage)]) -> [Float?]? {
         let windows = claims.map { _, passage in
             EmbeddingWindows.texts(title: passage.title, section: passage.section,
-                                   text: chunks[ChunkKey(path: passage.path, chunk: passage.chunk)] ?? passage.text)
+                                   text: chunks[ChunkKey(path: passage.path, chunk: passage.chunk)] ?? passage.text).map(EmbeddingWindows.key)
         }
         var keys: [Int64] = []
         var seen: Set<Int64> = []
-        for text in windows.joined() where seen.insert(EmbeddingWindows.key(text)).inserted { keys.append(EmbeddingWindows.key(text)) }
+        for key in windows.joined() where seen.insert(key).inserted { keys.append(key) }
         guard let reply = EmbedderClient.send(.similarities(texts: claims.map(\.claim), windows: keys, database: databasePath), socket: socket),
               reply.error == nil, let rows = reply.similarities, rows.count == claims.count else { return nil }
         let column = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-        return zip(windows, rows).map { texts, row in
-            texts.compactMap { text in
-                column[EmbeddingWindows.key(text)].flatMap { row[$0] }.map { WeighedWindow(text: text, similarity: $0) }
-            }
-        }
+        return zip(windows, rows).map { keys, row in keys.compactMap { column[$0].flatMap { row[$0] } }.max() }
     }
 }

@@ -14,6 +14,11 @@ public enum MonotonicClock {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// The milliseconds since `start`, a reading of `seconds()`.
+    public static func milliseconds(since start: Double) -> Double {
+        (seconds() - start) * 1000
+    }
+
     private static func now() -> timespec {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

@@ -1,5 +1,4 @@
 internal import Hummingbird
-internal import Synchronization
 
 /// Every request's guard: the server listens on loopback, yet any page in the user's
 /// browser can reach loopback. So a request must name this server in its `Host` (a page of
@@ -11,15 +10,9 @@ internal import Synchronization
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     let token: String
     /// The port, known once the server listens.
-    let port: Port
+    let port: Shared<Int>
     /// Called at each request: the server ends after its idle minutes.
     let touched: @Sendable () -> Void
-
-    final class Port: Sendable {
-        private let value = Mutex(0)
-        var current: Int { value.withLock { $0 } }
-        func set(_ port: Int) { value.withLock { $0 = port } }
-    }
 
     static var cookieName: String { "folio_token" }
 

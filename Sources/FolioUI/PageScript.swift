@@ -190,7 +190,9 @@ $("q").addEventListener("keydown", (event) => {
   else keyAt = performance.now();
 });
 $("q").addEventListener("input", search);
-for (const id of ["type", "folder", "explain"]) $(id).addEventListener("change", search);
+for (const id of ["type", "folder"]) $(id).addEventListener("change", search);
+// The ranking facts come with every result: showing them needs no new search.
+$("explain").addEventListener("change", () => drawResults());
 $("search-form").addEventListener("submit", (event) => event.preventDefault());
 document.addEventListener("keydown", (event) => {
   const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);

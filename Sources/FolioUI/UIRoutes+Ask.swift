@@ -29,16 +29,16 @@ extension UIRoutes {
     /// The answer to `question`, streamed as it comes: the search (`folioq --ask`'s, every
     /// chunk), the passages that fit the model, the model's text, the check. The model is
     /// waited for on a thread of its own, outside the index's turns.
-    func ask(_ body: [String: JSONValue]) -> Response {
-        guard let question = body["question"]?.string?.trimmingWhitespace(), !question.isEmpty else { return Self.failure(.missingArgument("question")) }
+    func ask(_ body: RequestBody) -> Response {
+        guard let question = body.question?.trimmingWhitespace(), !question.isEmpty else { return Self.failure(.missingArgument("question")) }
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream()
         let send: @Sendable (Data) -> Void = { data in continuation.yield(ByteBuffer(bytes: data + Data("\n".utf8))) }
         let routes = self
-        answers.add(1)
+        answers.update { $0 += 1 }
         BackgroundThread.detach {
             routes.answer(question, send: send)
             continuation.finish()
-            routes.answers.add(-1)
+            routes.answers.update { $0 -= 1 }
             routes.touched()
         }
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: ResponseBody(asyncSequence: stream))
@@ -72,7 +72,7 @@ extension UIRoutes {
             if case let .failure(error) = found { fail(error.description) }
             return
         }
-        let retrieval = (MonotonicClock.seconds() - started) * 1000
+        let retrieval = MonotonicClock.milliseconds(since: started)
         let session = AnswerSession(question: question, options: options, mode: mode, pages: nil, client: client, judge: nil)
         do {
             let answer = try session.run(hits: hits, contents: contents, started: started, retrieval: retrieval) { happened in

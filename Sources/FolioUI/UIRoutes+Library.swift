@@ -17,10 +17,10 @@ extension UIRoutes {
 
     /// Opens an indexed document at a page with the launchers' command (`[open]`, else the
     /// default viewer), as the desktop user.
-    func open(_ body: [String: JSONValue]) throws(UIError) -> Done {
-        guard let path = body["path"]?.string else { throw .missingArgument("path") }
+    func open(_ body: RequestBody) throws(UIError) -> Done {
+        guard let path = body.path else { throw .missingArgument("path") }
         let record = try document(path)
-        let page = body["page"]?.integer ?? 1
+        let page = body.page ?? 1
         let command = Opener(options: configuration.open).command(path: record.path, page: page, kind: record.kind)
         do {
             let pid = try ChildProcess.spawn(command, newSession: true)
@@ -32,8 +32,8 @@ extension UIRoutes {
     }
 
     /// `folioctl forget PATH`: the file, or every file under the folder, out of the index.
-    func forget(_ body: [String: JSONValue]) throws(UIError) -> Done {
-        guard let path = body["path"]?.string, !path.isEmpty else { throw .missingArgument("path") }
+    func forget(_ body: RequestBody) throws(UIError) -> Done {
+        guard let path = body.path, !path.isEmpty else { throw .missingArgument("path") }
         let expanded = paths.expandingTilde(path)
         guard expanded.hasPrefix("/") else { throw .invalidArgument(name: "path", reason: "must be an absolute path or start with ~/") }
         guard let folioctl = Self.program("folioctl") else { throw .index("folioctl is not installed beside folio-ui") }

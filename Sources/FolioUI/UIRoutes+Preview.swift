@@ -22,9 +22,9 @@ extension UIRoutes {
     /// A PDF page as an image with the words asked for marked on it; any other document's
     /// chunk at that page (or the chunk named) as text with them highlighted.
     func preview(_ query: [String: String]) throws(UIError) -> Preview {
-        let (path, page) = try pageArguments(query)
+        let (record, page) = try pageArguments(query)
+        let path = record.path
         let marks = WordMarks(query["q"] ?? "")
-        let record = try document(path)
         if record.kind == .pdf {
             let picture = try previews.picture(path: path, page: page)
             let boxes = marks.marked(picture.words.map(\.text)).map { picture.words[$0].box }
@@ -43,12 +43,13 @@ extension UIRoutes {
         return Preview(type: "text", path: path, page: page, pages: record.pageCount, text: text, highlights: marks.highlights(in: text))
     }
 
-    func pageArguments(_ query: [String: String]) throws(UIError) -> (path: String, page: Int) {
+    /// The indexed document and the page a preview asks for.
+    func pageArguments(_ query: [String: String]) throws(UIError) -> (document: DocumentRecord, page: Int) {
         guard let path = query["path"], !path.isEmpty else { throw .missingArgument("path") }
         let page = try query["page"].map { value throws(UIError) -> Int in
             guard let page = Int(value), page >= 1 else { throw .invalidArgument(name: "page", reason: "must be a page number from 1") }
             return page
         } ?? 1
-        return (try document(path).path, page)
+        return (try document(path), page)
     }
 }

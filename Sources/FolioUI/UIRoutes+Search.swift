@@ -25,7 +25,7 @@ extension UIRoutes {
         var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: kinds, snippetWords: 32, mode: mode)
         return try session.withIndex { index throws(UIError) -> NotedSearchResults in
             if let folder = query["path"], !folder.isEmpty, let reader = index.reader {
-                request.scope = .tree(try indexed(folder, in: reader, as: .tree))
+                request.scope = try self.folder(folder, in: reader)
             }
             do {
                 return try session.search(text, request, in: index)

@@ -10,7 +10,6 @@ internal import FolioSystem
 internal import FolioText
 internal import FoundationEssentials
 internal import Hummingbird
-internal import Synchronization
 
 /// The page and its JSON API (docs/json.md, "folio ui"): the same search as `folioq --json`,
 /// page previews, opening a file as the launchers do, answers streamed as lines of JSON,
@@ -20,7 +19,7 @@ struct UIRoutes: Sendable {
     let session: IndexSession
     let previews = PagePreviews()
     /// Answers being written: the server does not end, nor let its index go, under one.
-    let answers = Counter()
+    let answers = Shared(0)
     let environment: [String: String]
     /// Called when an answer ends: the server's idle minutes count from there.
     let touched: @Sendable () -> Void
@@ -38,8 +37,8 @@ struct UIRoutes: Sendable {
         router.get("/api/preview") { request, _ in await respond { () throws(UIError) in try preview(Self.query(request)) } }
         router.get("/api/page.png") { request, _ in
             await Self.outcome { () throws(UIError) -> Response in
-                let (path, page) = try pageArguments(Self.query(request))
-                let picture = try previews.picture(path: path, page: page)
+                let (document, page) = try pageArguments(Self.query(request))
+                let picture = try previews.picture(path: document.path, page: page)
                 return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: picture.png)))
             }
         }
@@ -65,35 +64,37 @@ struct UIRoutes: Sendable {
 
     /// The indexed document at `path`, or why there is none.
     func document(_ path: String) throws(UIError) -> DocumentRecord {
-        try session.withIndex { index throws(UIError) -> DocumentRecord in
+        let absolute = try absolute(path)
+        return try session.withIndex { index throws(UIError) -> DocumentRecord in
             guard let reader = index.reader else { throw .index(index.unavailable ?? "no index") }
-            let absolute = try indexed(path, in: reader, as: .document)
+            let found: DocumentRecord?
             do {
-                guard let record = try reader.documents(in: .document(absolute), status: nil, limit: 1, offset: 0).documents.first else {
-                    throw UIError.notIndexed(path: absolute)
-                }
-                return record
-            } catch let error as UIError {
-                throw error
+                found = try reader.documents(in: .document(absolute), status: nil, limit: 1, offset: 0).documents.first
             } catch {
                 throw .index(IndexSession.describe(error))
             }
+            guard let found else { throw .notIndexed(path: absolute) }
+            return found
         }
     }
 
-    enum Scope { case document, tree }
-
-    /// `path` made absolute (`~` expanded), refused unless the index holds a document there.
-    func indexed(_ path: String, in reader: IndexReader, as scope: Scope) throws(UIError) -> String {
-        let expanded = paths.expandingTilde(path)
-        guard expanded.hasPrefix("/") else { throw .invalidArgument(name: "path", reason: "must be an absolute path or start with ~/, not \(path)") }
-        let absolute = AbsolutePath.normalise(expanded, relativeTo: "/")
+    /// The folder (or file) at `path` as a search's scope, refused unless the index holds
+    /// a document there.
+    func folder(_ path: String, in reader: IndexReader) throws(UIError) -> PathScope {
+        let absolute = try absolute(path)
+        let holds: Bool
         do {
-            guard try reader.hasDocuments(in: scope == .document ? .document(absolute) : .tree(absolute)) else { throw UIError.notIndexed(path: absolute) }
-        } catch let error as UIError {
-            throw error
+            holds = try reader.hasDocuments(in: .tree(absolute))
         } catch {
             throw .index(IndexSession.describe(error))
+        }
+        guard holds else { throw .notIndexed(path: absolute) }
+        return .tree(absolute)
+    }
+
+    private func absolute(_ path: String) throws(UIError) -> String {
+        guard let absolute = paths.absolute(path) else {
+            throw .invalidArgument(name: "path", reason: "must be an absolute path or start with ~/, not \(path)")
         }
         return absolute
     }
@@ -142,10 +143,10 @@ struct UIRoutes: Sendable {
     }
 
     /// A request's JSON object, at most 64 KiB.
-    static func body(_ request: Request) async throws -> [String: JSONValue] {
+    static func body(_ request: Request) async throws -> RequestBody {
         var request = request
         let buffer = try await request.collectBody(upTo: 64 << 10)
-        return (try? JSONDecoder().decode([String: JSONValue].self, from: Data(buffer.readableBytesView))) ?? [:]
+        return (try? JSONDecoder().decode(RequestBody.self, from: Data(buffer.readableBytesView))) ?? RequestBody()
     }
 
     /// `text` for a URL's query.
@@ -164,27 +165,11 @@ struct UIRoutes: Sendable {
     }
 }
 
-/// A count shared between threads.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-    var current: Int { value.withLock { $0 } }
-    func add(_ amount: Int) { value.withLock { $0 += amount } }
-}
-
-/// A value of a request's JSON body.
-enum JSONValue: Decodable, Sendable {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case other
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) { self = .string(text) } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let flag = try? container.decode(Bool.self) { self = .bool(flag) } else { self = .other }
-    }
-
-    var string: String? { if case let .string(text) = self { text } else { nil } }
-    var integer: Int? { if case let .number(number) = self, number == number.rounded() { Int(number) } else { nil } }
+/// A request's JSON body: `/api/open`'s and `/api/forget`'s path (and page), `/api/ask`'s
+/// question. Malformed JSON reads as an empty body, and the request is refused for what it
+/// lacks.
+struct RequestBody: Decodable, Sendable {
+    var path: String?
+    var page: Int?
+    var question: String?
 }

@@ -6,7 +6,6 @@ internal import FolioSystem
 internal import Glibc
 internal import Hummingbird
 internal import Logging
-internal import Synchronization
 
 /// `folio ui`'s server: Hummingbird on 127.0.0.1 at a port the system picks, every request
 /// through `AccessGuard`, the routes of `UIRoutes`. It writes where it is and its token to
@@ -33,11 +32,11 @@ public struct UIServer: Sendable {
     /// Serves until idle; `listening` is called with the session once the port is known.
     public func run(listening: @escaping @Sendable (UISessionFile) -> Void) async throws {
         let token = UISessionFile.newToken()
-        let port = AccessGuard<BasicRequestContext>.Port()
-        let lastRequest = Mutex(MonotonicClock.seconds())
+        let port = Shared(0)
+        let lastRequest = Shared(MonotonicClock.seconds())
         let session = IndexSession(databasePath: databasePath, configuration: configuration, paths: paths, environment: environment,
                                    embedderProgram: embedderProgram)
-        let touched: @Sendable () -> Void = { lastRequest.withLock { $0 = MonotonicClock.seconds() } }
+        let touched: @Sendable () -> Void = { lastRequest.update { $0 = MonotonicClock.seconds() } }
         let routes = UIRoutes(session: session, environment: environment, touched: touched)
         let router = Router()
         router.add(middleware: AccessGuard(token: token, port: port, touched: touched))
@@ -48,7 +47,7 @@ public struct UIServer: Sendable {
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
                               onServerRunning: { channel in
                                   let bound = channel.localAddress?.port ?? 0
-                                  port.set(bound)
+                                  port.update { $0 = bound }
                                   let file = UISessionFile(pid: getpid(), port: bound, token: token)
                                   try? file.write(paths)
                                   listening(file)
@@ -66,7 +65,7 @@ public struct UIServer: Sendable {
             var released = false
             while true {
                 sleep(idleSeconds < 30 ? 1 : 2)
-                let idle = MonotonicClock.seconds() - lastRequest.withLock { $0 }
+                let idle = MonotonicClock.seconds() - lastRequest.current
                 let calls = session.calls
                 if calls != lastCalls {
                     released = false

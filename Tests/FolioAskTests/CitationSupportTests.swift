@@ -97,16 +97,14 @@ struct CitationSupportTests {
         #expect(answer.unsupportedCitations.first?.verdict.quoteNotInPassage == true)
     }
 
-    /// Windows weighed as a judge would weigh them: a sentence whose words fall short gets
+    /// A judge's similarity, as the embedder would give it: a sentence whose words fall short gets
     /// its similarity to the nearest window reported, and is not supported however near
     /// (meaning says what a sentence is about, not that the passage says it); a sentence
     /// its words bear out is not weighed.
     @Test func meaning_isReported_butSupportsNothing() {
         struct Judge: MeaningJudge {
-            func weigh(_ claims: [(claim: String, passage: Passage)]) -> [[WeighedWindow]]? {
-                claims.map { _, passage in
-                    [WeighedWindow(text: "Unrelated words here.", similarity: 0.2), WeighedWindow(text: passage.text, similarity: 0.93)]
-                }
+            func weigh(_ claims: [(claim: String, passage: Passage)]) -> [Float?]? {
+                claims.map { _ in 0.93 }
             }
         }
         func answer(_ text: String) -> Answer {
