@@ -41,9 +41,9 @@ public enum FolioMCPServer {
         await transport.waitForAnswers(seconds: 10)
     }
 
-    /// A call's result: the output as JSON text and as structured content. A malformed call
-    /// is a protocol error ("invalid params"); what the index answered, error or not, is a
-    /// result the assistant reads.
+    /// A call's result: the output as JSON text and as structured content. A call of a tool
+    /// that does not exist is a protocol error ("invalid params"); a wrong argument, and what
+    /// the index answered, error or not, is a result the assistant reads and acts on.
     static func call(_ toolbox: FolioToolbox, _ parameters: CallTool.Parameters) throws -> CallTool.Result {
         do {
             guard let allowed = FolioTools.arguments(of: parameters.name) else { throw ToolError.unknownTool(parameters.name) }
@@ -52,7 +52,7 @@ public enum FolioMCPServer {
             let structured: Value? = try JSONDecoder().decode(Value.self, from: json)
             return .init(content: [.text(text: String(decoding: json, as: UTF8.self), annotations: nil, _meta: nil)],
                          structuredContent: structured, isError: false)
-        } catch let error as ToolError where error.isInvalidCall {
+        } catch let error as ToolError where error.isUnknownTool {
             throw MCPError.invalidParams(error.description)
         } catch let error as ToolError {
             return .init(content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)

@@ -1,8 +1,9 @@
 internal import FolioStore
 
-/// Why a tool call of `folio mcp` failed: the arguments (a JSON-RPC "invalid params" error
-/// to the client, since the call never ran), or the index (a tool result marked as an
-/// error, which the assistant reads: MCP's tool execution error).
+/// Why a tool call of `folio mcp` failed: a tool that does not exist (a JSON-RPC "invalid
+/// params" error to the client), or the arguments or the index (a tool result marked as an
+/// error, which the assistant reads and can correct: MCP's tool execution error, which
+/// the 2025-11-25 revision of the specification, SEP-1303, makes of input validation too).
 enum ToolError: Error, Equatable, CustomStringConvertible {
     case unknownTool(String)
     case missingArgument(tool: String, name: String)
@@ -23,11 +24,8 @@ enum ToolError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether the call itself was malformed (a protocol error), not the index's answer.
-    var isInvalidCall: Bool {
-        switch self {
-        case .unknownTool, .missingArgument, .invalidArgument: true
-        case .notIndexed, .index: false
-        }
+    /// Whether the call names no tool of Folio's: a protocol error, not a tool's answer.
+    var isUnknownTool: Bool {
+        if case .unknownTool = self { true } else { false }
     }
 }

@@ -14,12 +14,14 @@ public struct SemanticReport: Sendable, Encodable, Equatable {
     public var embedder: EmbedderStatus?
 
     /// Asks the embedder process if one runs, else reads the index; checks that the model
-    /// can run here.
+    /// can run here. An embedder that has not counted yet (paused since its start while
+    /// foliod indexes, or before its first batch) has no progress of its own: the index's
+    /// count is shown then, not "no vectors yet" over an index that holds them.
     public static func gather(options: EmbeddingOptions, paths: FolioPaths, reader: IndexReader?) -> SemanticReport {
         let name = "\(options.provider.rawValue):\(options.model)"
         guard options.provider != .none else { return SemanticReport(model: name, off: "[embeddings] provider = \"none\"") }
         if let status = EmbedderClient.send(.status, socket: paths.embedderSocket, timeoutMilliseconds: 2000)?.status {
-            return SemanticReport(model: status.model, off: nil, progress: status.progress, embedder: status)
+            return SemanticReport(model: status.model, off: nil, progress: status.progress ?? stored(options, reader: reader), embedder: status)
         }
         var off: String?
         if options.provider == .local {
@@ -29,12 +31,14 @@ public struct SemanticReport: Sendable, Encodable, Equatable {
                 off = "\(error)"
             }
         }
-        var progress: SemanticProgress?
-        if let reader, let record = try? reader.embeddingModel(provider: options.provider.rawValue, name: options.model),
-           let coverage = try? reader.semanticCoverage(model: record.id) {
-            progress = SemanticProgress(coverage: coverage, rate: nil)
-        }
-        return SemanticReport(model: name, off: off, progress: progress)
+        return SemanticReport(model: name, off: off, progress: stored(options, reader: reader))
+    }
+
+    /// How far the configured model's vectors are, as the index holds them.
+    private static func stored(_ options: EmbeddingOptions, reader: IndexReader?) -> SemanticProgress? {
+        guard let reader, let record = try? reader.embeddingModel(provider: options.provider.rawValue, name: options.model),
+              let coverage = try? reader.semanticCoverage(model: record.id) else { return nil }
+        return SemanticProgress(coverage: coverage, rate: nil)
     }
 
     init(model: String, off: String?, progress: SemanticProgress? = nil, embedder: EmbedderStatus? = nil) {

@@ -28,6 +28,16 @@ extension IndexReader {
         }
     }
 
+    /// The printed label of page `page` (1-based, physical) of `path`, where the file has
+    /// one ("iv", "41"); `nil` otherwise.
+    public func pageLabel(of path: String, page: Int) throws(StoreError) -> String? {
+        try read("read a page's label") { db in
+            try db.value(as: String.self, """
+                SELECT p.label FROM document d JOIN page p ON p.document_id = d.id AND p.number = ? WHERE d.path = ?
+                """, [page, path])
+        }
+    }
+
     /// Whether any document lies in `scope`: a check that reads one row, not the list.
     public func hasDocuments(in scope: PathScope) throws(StoreError) -> Bool {
         try read("look for documents") { db in

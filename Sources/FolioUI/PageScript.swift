@@ -137,6 +137,14 @@ function select(index) {
   preview(index);
 }
 
+/// A PDF page as the results name it: by its printed label, with its place in the file when
+/// the two differ ("page 41 (42nd of 114)"), else "page 42 of 114".
+function pageName(page, body) {
+  if (!body.label) return "page " + page + " of " + body.pages;
+  const suffix = page % 100 >= 11 && page % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][page % 10] || "th";
+  return "page " + body.label + " (" + page + suffix + " of " + body.pages + ")";
+}
+
 let previewController = null;
 async function preview(index) {
   const hit = results[index];
@@ -155,7 +163,7 @@ async function showPage(target, path, page, words, type, title) {
     const body = await (await api("/api/preview?" + parameters, { signal: previewController.signal })).json();
     const open = element("button", { class: "primary", onclick: () => openFile(path, page) }, "Open");
     const heading = element("div", {}, element("span", { class: "title" }, title || path.split("/").pop()), " ",
-                            element("span", { class: "where" }, home(path) + (body.type === "pdf" ? " · page " + page + " of " + body.pages : "")), " ", open);
+                            element("span", { class: "where" }, home(path) + (body.type === "pdf" ? " · " + pageName(page, body) : "")), " ", open);
     if (body.type === "pdf") {
       const image = element("img", { src: body.image, alt: "Page " + page + " of " + path.split("/").pop(), width: body.width, height: body.height });
       const percent = (value, whole) => (100 * value / whole) + "%";

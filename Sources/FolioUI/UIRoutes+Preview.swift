@@ -9,6 +9,9 @@ extension UIRoutes {
         var type: String
         var path: String
         var page: Int
+        /// The page's printed label where it has one that is not its place in the file
+        /// (page 41 the 42nd of 114): the results show the label, so the preview names both.
+        var label: String?
         var pages: Int
         var image: String?
         var width: Int?
@@ -28,8 +31,9 @@ extension UIRoutes {
         if record.kind == .pdf {
             let picture = try previews.picture(path: path, page: page)
             let boxes = marks.marked(picture.words.map(\.text)).map { picture.words[$0].box }
-            return Preview(type: "pdf", path: path, page: page, pages: picture.pages, image: "/api/page.png?path=\(Self.escaped(path))&page=\(page)",
-                           width: picture.width, height: picture.height, boxes: boxes)
+            let label = session.withIndex { index in try? index.reader?.pageLabel(of: path, page: page) }.flatMap { $0 }
+            return Preview(type: "pdf", path: path, page: page, label: label == String(page) ? nil : label, pages: picture.pages,
+                           image: "/api/page.png?path=\(Self.escaped(path))&page=\(page)", width: picture.width, height: picture.height, boxes: boxes)
         }
         let text = try session.withIndex { index throws(UIError) -> String in
             guard let reader = index.reader else { throw .index(index.unavailable ?? "no index") }

@@ -135,11 +135,9 @@ struct UIRoutes: Sendable {
         Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// A request's query parameters (the last of a name repeated).
+    /// A request's query parameters (the last of a name repeated), `+` read as a space.
     static func query(_ request: Request) -> [String: String] {
-        var query: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
-        return query
+        FormQuery.parameters(request.uri.query ?? "")
     }
 
     /// A request's JSON object, at most 64 KiB.

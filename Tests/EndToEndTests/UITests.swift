@@ -14,7 +14,7 @@ import Testing
         folio = try Binaries()
         chat = try AskTests.ChatServer(log: folio.home + "/chat-requests.log")
         let pages = (1...4).map { ["Chapter \($0)", "The lighthouse keeper wrote on page \($0) of the log: marker\(["one", "two", "three", "four"][$0 - 1])."] }
-        try folio.write("Documents/logbook.pdf", LongPDF.data(pages: pages))
+        try folio.write("Documents/logbook.pdf", LongPDF.data(pages: pages, romanFrontPages: 1))
         try folio.write("Documents/notes/garden.md", "# Garden\n\nPlant tomatoes in May. The lighthouse keeper grows basil.\n")
         #expect(try folio.run("folioctl", ["index", "--no-semantic", folio.home + "/Documents"]).status == 0)
         // A stand-in for the desktop's viewer: it writes what it was asked to open.
@@ -77,6 +77,12 @@ import Testing
 
         let preview = try #require(report["preview"] as? [String: Any])
         if let frame = preview["frame"] as? [String: Double] {
+            // The logbook's first page is "i", the second "1": the preview names the page
+            // as the result does, and its place in the file beside it.
+            let page = try #require(preview["page"] as? Int), label = try #require(preview["page_label"] as? String)
+            #expect(label != String(page), "\(preview)")
+            let ordinal = page == 1 ? "1st" : page == 2 ? "2nd" : page == 3 ? "3rd" : "\(page)th"
+            #expect((preview["where"] as? String)?.hasSuffix("page \(label) (\(ordinal) of 4)") == true, "\(preview)")
             #expect((preview["image"] as? String)?.contains("/api/page.png?path=") == true)
             #expect(preview["natural_width"] as? Int ?? 0 > 100)
             let boxes = try #require(preview["boxes"] as? [[String: Double]])
@@ -170,6 +176,23 @@ import Testing
         let search = try folio.runTool("/usr/bin/curl", ["-s", "-H", "Authorization: Bearer \(session.token)", base + "/api/search?q=tomatoes"])
         let found = try #require(try JSONSerialization.jsonObject(with: Data(search.output.utf8)) as? [String: Any])
         #expect((found["results"] as? [Any])?.isEmpty == true && found["note"] as? String == "nothing found", "\(found)")
+    }
+
+    /// A query string as forms and `URLSearchParams` write it: `+` is a space (the two
+    /// words, apart in the file, are no phrase: as one word `tomatoes+basil` is one), `%2B`
+    /// a plus.
+    @Test func plusInTheQueryString_isASpace() throws {
+        let session = try start()
+        defer { stop(session) }
+        func found(_ query: String) throws -> [String] {
+            let search = try folio.runTool("/usr/bin/curl", ["-s", "-H", "Authorization: Bearer \(session.token)",
+                                                         "http://127.0.0.1:\(session.port)/api/search?" + query])
+            let results = try #require(try JSONSerialization.jsonObject(with: Data(search.output.utf8)) as? [String: Any], "\(search.output)")
+            return (results["results"] as? [[String: Any]] ?? []).compactMap { ($0["path"] as? String)?.split(separator: "/").last.map(String.init) }
+        }
+        #expect(try found("q=tomatoes+basil&mode=lexical") == ["garden.md"])
+        #expect(try found("q=%22tomatoes+in+may%22&mode=lexical") == ["garden.md"])
+        #expect(try found("q=%22tomatoes%2Bin%2Bmay%22&mode=lexical") == ["garden.md"], "a plus written %2B is a plus, between words a phrase's gap")
     }
 
     /// The server ends by itself once nothing has asked it anything for its idle time, and

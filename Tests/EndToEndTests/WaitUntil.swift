@@ -17,3 +17,23 @@ func waitUntil(_ what: String, longestPause: Double = 0.5, _ condition: () throw
     }
     Issue.record("timed out waiting until \(what)")
 }
+
+/// Polls `check` until it says done, for as long as its count keeps moving: it fails only
+/// when the count has stood still for `stall` seconds. For work done at idle priority
+/// (the embedder at nice 19), which a busy machine slows without stopping.
+func waitWhileProgressing(_ what: String, stall: Double = 180, _ check: () throws -> (done: Bool, count: Int)) throws {
+    var last = Int.min
+    var movedAt = Date()
+    while true {
+        let (done, count) = try check()
+        if done { return }
+        if count != last {
+            last = count
+            movedAt = Date()
+        } else if Date().timeIntervalSince(movedAt) > stall {
+            Issue.record("timed out waiting until \(what): no progress for \(Int(stall)) s (at \(count))")
+            return
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+}

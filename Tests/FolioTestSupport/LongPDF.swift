@@ -4,8 +4,11 @@ public import Foundation
 /// Helvetica, top to bottom. With `linksPerPage`, each page also has that many link
 /// annotations, each to a named destination of the document's `/Dests` name tree, as
 /// hyperref writes them. Pages are US letter unless `pageSize` (in points) says otherwise.
+/// With `romanFrontPages`, the first pages are labelled i, ii… and the rest 1, 2… (a book's
+/// front matter), so that a page's label is not its place in the file.
 public enum LongPDF {
-    public static func data(pages: [[String]], linksPerPage: Int = 0, pageSize: (width: Int, height: Int) = (612, 792)) -> Data {
+    public static func data(pages: [[String]], linksPerPage: Int = 0, pageSize: (width: Int, height: Int) = (612, 792),
+                            romanFrontPages: Int = 0) -> Data {
         var pdf = PDFWriter()
         func object(_ dictionary: String, stream: String? = nil) {
             pdf.add(dictionary, stream: stream.map { Array($0.utf8) })
@@ -15,8 +18,9 @@ public enum LongPDF {
         let destinations = 4 + 2 * pages.count
         let firstLink = destinations + 1
         let kids = pages.indices.map { "\(4 + 2 * $0) 0 R" }.joined(separator: " ")
-        object(linksPerPage > 0 ? "<< /Type /Catalog /Pages 2 0 R /Names << /Dests \(destinations) 0 R >> >>"
-                                : "<< /Type /Catalog /Pages 2 0 R >>")
+        let labels = romanFrontPages > 0 ? " /PageLabels << /Nums [0 << /S /r >> \(romanFrontPages) << /S /D >>] >>" : ""
+        object(linksPerPage > 0 ? "<< /Type /Catalog /Pages 2 0 R /Names << /Dests \(destinations) 0 R >>\(labels) >>"
+                                : "<< /Type /Catalog /Pages 2 0 R\(labels) >>")
         object("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
         object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
         for (index, lines) in pages.enumerated() {

@@ -67,7 +67,9 @@ def main():
             frame = image[0].rect
             boxes = [element.rect for element in driver.find_elements(By.CSS_SELECTOR, "#preview .box")]
             report["preview"] = {"image": image[0].get_attribute("src"), "natural_width": driver.execute_script(
-                "return document.querySelector('#preview img').naturalWidth"), "frame": frame, "boxes": boxes}
+                "return document.querySelector('#preview img').naturalWidth"), "frame": frame, "boxes": boxes,
+                "page": first["page"], "page_label": first.get("page_label"),
+                "where": driver.find_element(By.CSS_SELECTOR, "#preview .where").text}
         else:
             report["preview"] = {"text": driver.find_element(By.CSS_SELECTOR, "#preview pre").text}
         if shots:
