@@ -108,7 +108,8 @@ let package = Package(
             resources: [.embedInCode("v0001_core.sql"), .embedInCode("v0002_pages_ocr.sql"), .embedInCode("v0003_vectors.sql"),
                         .embedInCode("v0004_leaders.sql"), .embedInCode("v0005_row_lengths.sql"),
                         .embedInCode("v0006_navigation.sql"), .embedInCode("v0007_fields.sql"),
-                        .embedInCode("v0008_term_counts.sql"), .embedInCode("v0009_segment_merge.sql")],
+                        .embedInCode("v0008_term_counts.sql"), .embedInCode("v0009_segment_merge.sql"),
+                        .embedInCode("v0010_volumes.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",
@@ -167,7 +168,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioWatch",
-            dependencies: ["FolioSystem"],
+            dependencies: ["FolioCore", "FolioSystem"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioIndexer",

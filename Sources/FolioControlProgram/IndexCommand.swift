@@ -85,6 +85,9 @@ struct IndexCommand: ParsableCommand {
         for missing in summary.missingRoots {
             text += "not found: \(missing)\n"
         }
+        for offline in summary.offlineRoots {
+            text += "offline: \(offline.path): \(offline.mountPoint) is not mounted; the documents indexed from it are kept\n"
+        }
         return text
     }
 }

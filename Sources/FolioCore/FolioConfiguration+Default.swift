@@ -10,7 +10,7 @@ extension FolioConfiguration {
         pdf: PDFOptions(backend: .mupdf),
         ocr: OCROptions(enabled: true, languages: ["eng"], dpi: 300, maxPagesPerDocument: 100, timeBudgetSeconds: 300),
         daemon: DaemonOptions(debounceMilliseconds: 300, maximumDelayMilliseconds: 10_000, workers: 0, fileTimeoutSeconds: 600,
-                              rescanIntervalSeconds: 900),
+                              rescanIntervalSeconds: 900, offlineDays: 30),
         open: OpenOptions(command: [], pdfCommand: []),
         embeddings: EmbeddingOptions(provider: .local, model: "all-MiniLM-L6-v2", url: "", runtime: "", apiKeyFile: "", idleMinutes: 10),
         ask: AskOptions(provider: .ollama, model: "", url: "", apiKeyFile: "", contextTokens: 0, answerTokens: 1024, passages: 8,

@@ -26,6 +26,7 @@ extension FolioConfiguration {
         if let workers = try reader.int("workers", atLeast: 0) { configuration.daemon.workers = workers }
         if let timeout = try reader.int("file_timeout_seconds", atLeast: 1) { configuration.daemon.fileTimeoutSeconds = timeout }
         if let rescan = try reader.int("rescan_interval_seconds", atLeast: 10) { configuration.daemon.rescanIntervalSeconds = rescan }
+        if let days = try reader.int("offline_days", atLeast: 0) { configuration.daemon.offlineDays = days }
         if let maxFileSize = try reader.int("max_file_size", atLeast: 1) {
             configuration.maxFileSize = Int64(maxFileSize)
         }

@@ -47,16 +47,23 @@ public struct DaemonOptions: Sendable, Equatable {
     public var workers: Int
     /// A file whose extraction takes longer is abandoned and recorded as failed.
     public var fileTimeoutSeconds: Int
-    /// How often folders without an inotify watch (when the system's limit is reached)
-    /// are walked for changes.
+    /// How often folders without an inotify watch (when the system's limit is reached),
+    /// and folders on network file systems (whose changes from other machines inotify
+    /// never sees), are walked for changes.
     public var rescanIntervalSeconds: Int
+    /// How long the documents of a folder on a file system that is not mounted (a drive
+    /// unplugged, a share not connected) stay in the index; 0 keeps them until the folder
+    /// is forgotten.
+    public var offlineDays: Int
 
-    public init(debounceMilliseconds: Int, maximumDelayMilliseconds: Int, workers: Int, fileTimeoutSeconds: Int, rescanIntervalSeconds: Int) {
+    public init(debounceMilliseconds: Int, maximumDelayMilliseconds: Int, workers: Int, fileTimeoutSeconds: Int, rescanIntervalSeconds: Int,
+                offlineDays: Int) {
         self.debounceMilliseconds = debounceMilliseconds
         self.maximumDelayMilliseconds = maximumDelayMilliseconds
         self.workers = workers
         self.fileTimeoutSeconds = fileTimeoutSeconds
         self.rescanIntervalSeconds = rescanIntervalSeconds
+        self.offlineDays = offlineDays
     }
 }
 

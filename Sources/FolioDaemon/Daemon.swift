@@ -100,8 +100,9 @@ public final class Daemon {
         if RunNote.begin(databasePath: setup.databasePath) { checkAfterUncleanStop() }
         indexInode = try? FileStatus.of(setup.databasePath).inode
         let indexFolder = watchIndexFolder()
-        let engine = IndexEngine(store: store, home: setup.home, workerArguments: setup.workerArguments, watches: watches,
-                                 configuration: setup.configuration.watchingMailboxFolders)
+        let mounts = MountFollower(now: MonotonicClock.milliseconds())
+        let engine = try IndexEngine(store: store, home: setup.home, workerArguments: setup.workerArguments, watches: watches,
+                                     configuration: setup.configuration.watchingMailboxFolders, mounts: mounts.read())
         self.engine = engine
         notifier.notify("READY=1")
         logger.info("started", metadata: ["folders": "\(setup.configuration.folders)"])
@@ -110,13 +111,14 @@ public final class Daemon {
             reportWatchCounts(to: engine)
             let descriptors = [watches.inotify.descriptor, signals, control.listener] + control.clientDescriptors + engine.workerOutputs
                 + (indexFolder.map { [$0.descriptor] } ?? [])
-            var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } + (mounts.pollEntry.map { [$0] } ?? [])
             // At most a second: status lines for systemd and the workers' time limits.
             let timeout = searchTablesPending && engine.core.isSettled ? 0 : engine.pollTimeout(atMost: 1000)
             _ = try systemCall("poll", path: "") { poll(&entries, nfds_t(entries.count), timeout) }
             let readable = Set(entries.filter { $0.revents != 0 }.map(\.fd))
             if readable.contains(signals) { handle(signals: SignalPipe.drain(signals)) }
-            if readable.contains(watches.inotify.descriptor) { readEvents(into: engine) }
+            if readable.contains(watches.inotify.descriptor) { readEvents(into: engine, mounts: mounts) }
+            if let table = mounts.table(after: entries, now: MonotonicClock.milliseconds()) { engine.mounted(table) }
             if readable.contains(control.listener) { control.accept() }
             for client in control.clientDescriptors where readable.contains(client) {
                 guard let line = control.readLine(from: client) else { continue }
@@ -302,7 +304,7 @@ public final class Daemon {
     }
 
     /// Reads and hands over the inotify events waiting.
-    private func readEvents(into engine: IndexEngine) {
+    private func readEvents(into engine: IndexEngine, mounts: MountFollower) {
         let events: [Inotify.Event]
         do {
             events = try watches.inotify.read()
@@ -314,6 +316,7 @@ public final class Daemon {
                 engine.feed(.overflow)
                 continue
             }
+            if event.mask & Inotify.Mask.unmount != 0 { mounts.unmountSeen() }
             if event.mask & Inotify.Mask.ignored != 0 {
                 watches.forget(event.watch)
                 continue

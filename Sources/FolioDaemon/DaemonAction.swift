@@ -30,18 +30,24 @@ public enum IndexChange: Equatable, Sendable {
     /// Folio reads.
     case moveFile(from: String, to: String)
     case moveTree(from: String, to: String)
-    /// A walk that reconciles ended: the documents below `root` it did not see are purged.
-    case purgeUnseen(root: String, seen: Set<String>)
+    /// A walk that reconciles ended: the documents below `root` it did not see are purged,
+    /// but those below `keeping` (offline volumes' mount points, which it could not see).
+    case purgeUnseen(root: String, seen: Set<String>, keeping: [String])
     /// Record the file at `path` as failed, with its current signature (it is not tried
     /// again until it changes), or with `signature` when given; nothing when it is gone.
     case recordFailure(String, signature: FileSignature?, reason: String)
+    /// Record a volume, mounted or offline.
+    case recordVolume(Volume)
+    /// Forget a volume, and with `purging` the documents at and below its mount point.
+    case forgetVolume(String, purging: Bool)
 
     /// The path the change is about: looked at again (`DaemonCore.resync`) when refused.
     public var about: String {
         switch self {
-        case let .purge(path, _), let .moveFile(path, _), let .moveTree(path, _), let .purgeUnseen(path, _),
-             let .recordFailure(path, _, _):
+        case let .purge(path, _), let .moveFile(path, _), let .moveTree(path, _), let .purgeUnseen(path, _, _),
+             let .recordFailure(path, _, _), let .forgetVolume(path, _):
             path
+        case let .recordVolume(volume): volume.mountPoint
         }
     }
 }

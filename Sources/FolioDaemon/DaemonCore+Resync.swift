@@ -6,7 +6,11 @@ extension DaemonCore {
     /// path is looked at again later (`resync`), which makes the change whatever it was.
     /// While the database is known to be held, a change is not tried at all: each try would
     /// keep the loop, and `folioctl status`, waiting for the busy timeout.
+    ///
+    /// A purge of a path on an offline volume is not made: the file is not gone, its file
+    /// system is not mounted (a file's events that settle after an unmount, a resync).
     mutating func changeIndex(_ change: IndexChange) -> [DaemonAction] {
+        if case let .purge(path, _) = change, offlineVolume(holding: path) != nil { return [] }
         guard resyncAt == nil else {
             unsynced.insert(change.about)
             return []
@@ -16,7 +20,16 @@ extension DaemonCore {
 
     /// The database refused a change: it is made again later, in whatever form the disk
     /// then asks for. A refused failure record is not: the next walk or change records it.
+    /// Nor is a volume's record: the core's own stands, and they are all written again with
+    /// the next mount table (`reconcileVolumes`).
     mutating func refused(_ change: IndexChange, _ refusal: StoreRefusal, now: Int64) -> [DaemonAction] {
+        switch change {
+        case .recordVolume, .forgetVolume:
+            volumesUnsaved = true
+            return record(refusal.message)
+        default:
+            break
+        }
         let isRecord = if case .recordFailure = change { true } else { false }
         switch refusal.reason {
         case .busy:
@@ -69,6 +82,6 @@ extension DaemonCore {
         guard let retryAt = spaceWait, now >= retryAt else { return [] }
         spaceWait = nil
         if !unsynced.isEmpty { resyncAt = now }
-        return folders.flatMap { startWalk($0, reconcile: true) }
+        return folders.filter { offlineVolume(holding: $0) == nil }.flatMap { startWalk($0, reconcile: true) }
     }
 }

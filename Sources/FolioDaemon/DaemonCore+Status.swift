@@ -15,11 +15,18 @@ extension DaemonCore {
             warnings.append("\(unwatched) folders are not watched: inotify watches ran out; they are walked every "
                 + "\(configuration.daemon.rescanIntervalSeconds) s. Raise the limit: sudo sysctl fs.inotify.max_user_watches=524288")
         }
-        return DaemonStatus(
+        let network = networkRoots
+        if !network.isEmpty {
+            warnings.append("\(network.joined(separator: ", ")) \(network.count == 1 ? "is" : "are") on a network file system: walked every "
+                + "\(configuration.daemon.rescanIntervalSeconds) s, since inotify does not see changes made from other machines")
+        }
+        var status = DaemonStatus(
             state: state, pid: pid, database: databasePath, folders: folders, watchedDirectories: watched, unwatchedDirectories: unwatched,
             queued: pool.queued, debouncing: coalescer.count, current: pool.reading, recognising: pool.recognising,
             indexedSinceStart: indexedSinceStart, filesPerSecond: rate,
             secondsLeft: rate > 0 && pool.queued > 0 ? Double(pool.queued) / rate : nil, lastError: lastError,
             warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+        status.networkFolders = network
+        return status
     }
 }

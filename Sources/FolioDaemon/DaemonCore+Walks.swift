@@ -51,22 +51,24 @@ extension DaemonCore {
         guard let index = walks.firstIndex(where: { $0.id == id }) else { return [] }
         let walk = walks.remove(at: index)
         guard let seen = walk.seen else { return [] }
-        return changeIndex(.purgeUnseen(root: walk.root, seen: seen))
+        return changeIndex(.purgeUnseen(root: walk.root, seen: seen, keeping: offlineMountPoints(inside: walk.root)))
     }
 
-    /// Folders inotify could not watch are walked again now and then.
+    /// Folders inotify could not watch, and folders on network file systems (whose changes
+    /// from other machines inotify never sees), are walked again now and then.
     mutating func rescanUnwatchedIfDue(now: Int64) -> [DaemonAction] {
         guard now >= nextRescan else { return [] }
         nextRescan = now + Int64(configuration.daemon.rescanIntervalSeconds) * 1000
-        guard unwatched > 0 else { return [] }
-        return folders.flatMap { startWalk($0, reconcile: true) }
+        let roots = unwatched > 0 ? folders : networkRoots
+        return roots.filter { root in offlineVolume(holding: root) == nil && !walks.contains { $0.root == root } }
+            .flatMap { startWalk($0, reconcile: true) }
     }
 
     /// `folioctl reindex`: the documents below `root` (all when `nil`) were marked changed;
     /// the watched folders that hold them, or are below it, are walked again.
     mutating func reindexed(_ root: String?) -> [DaemonAction] {
         var actions: [DaemonAction] = []
-        for folder in folders {
+        for folder in folders where offlineVolume(holding: folder) == nil {
             if let root, !(AbsolutePath.isInside(root, folder) || AbsolutePath.isInside(folder, root)) { continue }
             actions += startWalk(folder, reconcile: true)
         }

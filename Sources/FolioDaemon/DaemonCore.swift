@@ -14,7 +14,8 @@ internal import FolioWatch
 /// folders inotify cannot watch, after a refused write) feed the queue while it has room.
 /// Renames and moves inside the watched folders only change paths in the index. A write
 /// the database refuses is made later (`resync`); a full disk stops the hand-out until
-/// there is space (`retryAfterFullDisk`).
+/// there is space (`retryAfterFullDisk`). A folder on a file system that is not mounted is
+/// offline, its documents kept (`DaemonCore+Volumes`).
 public struct DaemonCore: Sendable {
     var configuration = FolioConfiguration.default
     /// What each file is read as, mailboxes told by the configuration.
@@ -53,6 +54,18 @@ public struct DaemonCore: Sendable {
     var nextRescan: Int64 = 0
     var watched = 0
     var unwatched = 0
+    /// The file systems the folders are on or hold, by mount point, as the index keeps them
+    /// (`DaemonCore+Volumes`).
+    var volumes: [String: Volume] = [:]
+    /// The mount table last read; `nil` until the loop reads one (every folder is taken as
+    /// present then).
+    var mountTable: MountTable?
+    /// The wall clock (unix seconds) at the last mount table: when a volume went offline.
+    var wallSeconds: Int64 = 0
+    /// Whether a configuration was taken (volumes concern its folders).
+    var configured = false
+    /// A volume's record was refused: they are all written again with the next mount table.
+    var volumesUnsaved = false
 
     /// A walk in progress: `seen` is kept for walks that reconcile (their folder's
     /// documents not seen are purged at the end).
@@ -80,10 +93,12 @@ public struct DaemonCore: Sendable {
         var actions: [DaemonAction] = []
         switch input {
         case let .configure(configuration): actions = configure(configuration, now: now)
+        case let .volumes(stored): know(stored)
+        case let .mounts(table, seconds): actions = mounted(table, at: seconds)
         case let .file(event): actions = handle(event, now: now)
         case .overflow:
             actions = [.log(.warning, "inotify queue overflowed; walking every folder again", path: nil)]
-            actions += folders.flatMap { startWalk($0, reconcile: true) }
+            actions += folders.filter { offlineVolume(holding: $0) == nil }.flatMap { startWalk($0, reconcile: true) }
         case let .walked(id, item): actions = walked(item, in: id)
         case let .walkEnded(id): actions = walkEnded(id)
         case let .examined(path, status, reason): actions = examined(path, status: status, reason, now: now)
@@ -163,16 +178,27 @@ public struct DaemonCore: Sendable {
         pool.settings = .init(limit: Self.workerLimit(fresh, cores: cores), fileTimeoutMilliseconds: Int64(fresh.daemon.fileTimeoutSeconds) * 1000)
         let wanted = fresh.folders.map { AbsolutePath.normalise(FolioPaths.expandingTilde($0, home: home), relativeTo: "/") }
         var actions: [DaemonAction] = []
-        for removed in folders where !wanted.contains(removed) {
+        let removedFolders = folders.filter { !wanted.contains($0) }
+        let added = wanted.filter { !folders.contains($0) }
+        folders = wanted
+        configured = true
+        // Volumes of the folders dropped are forgotten first: their documents go with the
+        // folder, offline or not.
+        actions += forgetVolumes(of: removedFolders) + reconcileVolumes(walkingArrivals: false)
+        for removed in removedFolders {
             actions.append(.unwatch(tree: removed))
             pool.remove(tree: removed)
             for walk in walks where AbsolutePath.isInside(walk.root, removed) { actions.append(.cancelWalk(walk.id)) }
             walks.removeAll { AbsolutePath.isInside($0.root, removed) }
             actions += changeIndex(.purge(removed, tree: true))
         }
-        let added = wanted.filter { !folders.contains($0) }
-        folders = wanted
-        for folder in added { actions += startWalk(folder, reconcile: true) }
+        for folder in added {
+            if let volume = offlineVolume(holding: folder) {
+                actions.append(.log(.notice, "offline: \(volume.mountPoint) is not mounted; the documents indexed from it are kept", path: folder))
+            } else {
+                actions += startWalk(folder, reconcile: true)
+            }
+        }
         nextRescan = now + Int64(fresh.daemon.rescanIntervalSeconds) * 1000
         return actions
     }

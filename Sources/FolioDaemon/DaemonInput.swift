@@ -1,12 +1,18 @@
 public import FolioCore
 public import FolioProtocol
 public import FolioSystem
+public import FolioWatch
 
 /// Something that happened, for `DaemonCore.handle`: what the event loop saw (inotify,
 /// walks, workers, the control socket) or what became of an action it carried out.
 public enum DaemonInput: Equatable, Sendable {
     /// The configuration to work by: at start, and on every reload.
     case configure(FolioConfiguration)
+    /// The volumes the index knows (`Volume`), at start, before the configuration.
+    case volumes([Volume])
+    /// The mount table, with the wall clock in unix seconds: at start (before the
+    /// configuration), after every mount or unmount, and now and then for `offline_days`.
+    case mounts(MountTable, at: Int64)
     /// A change below a watched folder (`FileEvent`), or the kernel's queue of them
     /// overflowed (some changes were lost).
     case file(FileEvent)

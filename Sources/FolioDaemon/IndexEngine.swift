@@ -32,13 +32,23 @@ final class IndexEngine {
     /// Documents removed by the daemon's own changes.
     private(set) var purged = 0
 
-    init(store: IndexStore, home: String, workerArguments: [String], watches: WatchTree?, configuration: FolioConfiguration) {
+    /// Throws when the index cannot say which volumes it knows: without them a folder on a
+    /// drive not plugged in would be taken for deleted.
+    init(store: IndexStore, home: String, workerArguments: [String], watches: WatchTree?, configuration: FolioConfiguration,
+         mounts: MountTable?) throws(StoreError) {
         self.store = store
         writer = IndexWriter(store: store)
         processes = WorkerProcesses(arguments: workerArguments)
         self.watches = watches
         core = DaemonCore(home: home, cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        feed(.volumes(try store.volumes()))
+        if let mounts { mounted(mounts) }
         feed(.configure(configuration))
+    }
+
+    /// The mount table read now (at start, after a mount or unmount, and now and then).
+    func mounted(_ table: MountTable) {
+        feed(.mounts(table, at: Int64(time(nil))))
     }
 
     /// The worker processes' outputs, for `poll`.

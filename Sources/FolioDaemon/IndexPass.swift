@@ -2,6 +2,7 @@ public import FolioCore
 internal import FolioProtocol
 public import FolioStore
 internal import FolioSystem
+internal import FolioWatch
 internal import Glibc
 
 /// `folioctl index`: the daemon's engine run once over some files and folders, in the
@@ -34,7 +35,15 @@ public struct IndexPass {
     public func run(_ roots: [String], progress: @escaping (Progress) -> Void = { _ in }) throws(StoreError) -> IndexSummary {
         var summary = IndexSummary()
         var existing: [String] = []
+        let mounts = try? MountWatch().read()
+        let volumes = try store.volumes()
         for root in roots {
+            // A root on a volume the index knows that is not mounted now is offline: its
+            // documents are kept, as foliod keeps them (`DaemonCore+Volumes`).
+            if let mounts, let volume = volumes.first(where: { AbsolutePath.isInside(root, $0.mountPoint) && !mounts.isMounted($0.mountPoint) }) {
+                summary.offlineRoots.append(OfflineRoot(path: root, mountPoint: volume.mountPoint))
+                continue
+            }
             guard (try? FileStatus.following(root)) != nil else {
                 summary.missingRoots.append(root)
                 summary.purged += try store.purge(.file(root)) + store.purge(.tree(root))
@@ -45,7 +54,7 @@ public struct IndexPass {
         guard !existing.isEmpty else { return summary }
         var pass = configuration
         pass.folders = existing
-        let engine = IndexEngine(store: store, home: home, workerArguments: workerArguments, watches: nil, configuration: pass)
+        let engine = try IndexEngine(store: store, home: home, workerArguments: workerArguments, watches: nil, configuration: pass, mounts: mounts)
         var done = 0
         engine.onReport = { [unowned engine] report in
             summary.record(report)
@@ -75,6 +84,12 @@ public struct IndexPass {
 }
 
 /// What one `IndexPass` did.
+/// A folder given to `folioctl index` on a file system that is not mounted.
+public struct OfflineRoot: Sendable, Equatable {
+    public var path: String
+    public var mountPoint: String
+}
+
 public struct IndexSummary: Sendable, Equatable {
     public struct Failure: Sendable, Equatable {
         public var path: String
@@ -97,6 +112,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var ocrPages = 0
     /// Paths given to the run that do not exist.
     public var missingRoots: [String] = []
+    /// Paths given to the run on a volume that is not mounted: their documents are kept.
+    public var offlineRoots: [OfflineRoot] = []
 
     mutating func record(_ report: FileReport) {
         switch report {

@@ -24,13 +24,20 @@ struct IndexWriter {
             case let .moveTree(old, new):
                 try store.rename(tree: old, to: new)
                 return .success(0)
-            case let .purgeUnseen(root, seen):
+            case let .purgeUnseen(root, seen, keeping):
                 var purged = 0
                 // A document inside a file (`DocumentKey`) goes with its file.
-                for path in try store.paths(in: .tree(root)) where !DocumentKey.isInner(path) && !seen.contains(path) {
+                for path in try store.paths(in: .tree(root))
+                where !DocumentKey.isInner(path) && !seen.contains(path) && !keeping.contains(where: { AbsolutePath.isInside(path, $0) }) {
                     purged += try store.purge(.file(path))
                 }
                 return .success(purged)
+            case let .recordVolume(volume):
+                try store.record(volume)
+                return .success(0)
+            case let .forgetVolume(point, purging):
+                try store.forgetVolumes(in: .tree(point))
+                return .success(purging ? try store.purge(.file(point)) + store.purge(.tree(point)) : 0)
             case let .recordFailure(path, signature, reason):
                 guard let kind = kinds.kind(of: path) else { return .success(0) }
                 guard let signature = signature ?? Self.signature(of: path) else { return .success(0) }

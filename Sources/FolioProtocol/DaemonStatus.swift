@@ -32,6 +32,9 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var lastError: String?
     /// Set when inotify watches ran out or the disk is full: what to do about it.
     public var warning: String?
+    /// The watched folders (or the mount points inside them) on network file systems,
+    /// walked every `rescan_interval_seconds` instead of trusted to inotify.
+    public var networkFolders: [String]?
     /// The embedder process (semantic search), when one runs; how the last one failed.
     public var embedderPid: Int32?
     public var embedderExit: String?

@@ -28,6 +28,8 @@ public final class Inotify {
         public static let delete: UInt32 = 0x0000_0200
         public static let deleteSelf: UInt32 = 0x0000_0400
         public static let moveSelf: UInt32 = 0x0000_0800
+        /// The file system holding the watched folder was unmounted (its watch then ends).
+        public static let unmount: UInt32 = 0x0000_2000
         public static let overflow: UInt32 = 0x0000_4000
         public static let ignored: UInt32 = 0x0000_8000
         public static let onlyDirectory: UInt32 = 0x0100_0000

@@ -1,0 +1,46 @@
+public import FolioCore
+internal import FolioSQLite
+
+/// The file systems the watched folders are on or hold (`Volume`, `Migrations/v0010_volumes.sql`):
+/// foliod records them, and which are not mounted; every reader marks the documents on
+/// one that is not as offline.
+extension IndexStore {
+    public func volumes() throws(StoreError) -> [Volume] {
+        try read("read the volumes") { db in try VolumeQueries.all(db) }
+    }
+
+    /// Records `volume`, mounted or not, in place of what was known of it.
+    public func record(_ volume: Volume) throws(StoreError) {
+        try write("record the volume \(volume.mountPoint)") { db in
+            try db.execute("""
+                INSERT INTO volume (mount_point, type, offline_since) VALUES (?, ?, ?)
+                ON CONFLICT (mount_point) DO UPDATE SET type = excluded.type, offline_since = excluded.offline_since
+                """, [volume.mountPoint, volume.type, volume.offlineSince])
+        }
+    }
+
+    /// Forgets the volumes at mount points in `scope` (`folioctl forget`, a volume offline
+    /// past `offline_days`, a folder no longer configured); returns how many.
+    @discardableResult
+    public func forgetVolumes(in scope: PathScope) throws(StoreError) -> Int {
+        try write("forget volumes") { db in
+            let condition = scope.condition(column: "mount_point")
+            try db.execute("DELETE FROM volume WHERE \(condition.sql)", condition.arguments)
+            return db.changes
+        }
+    }
+}
+
+extension IndexReader {
+    public func volumes() throws(StoreError) -> [Volume] {
+        try read("read the volumes") { db in try VolumeQueries.all(db) }
+    }
+}
+
+enum VolumeQueries {
+    static func all(_ db: SQLiteConnection) throws -> [Volume] {
+        try db.rows("SELECT mount_point, type, offline_since FROM volume ORDER BY mount_point").map {
+            Volume(mountPoint: $0["mount_point"], type: $0["type"], offlineSince: $0["offline_since"])
+        }
+    }
+}
