@@ -7,7 +7,7 @@ internal import FolioStore
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
-        abstract: "Remove a file, or a folder and everything under it, from the index.")
+        abstract: "Remove a file, or a folder and everything under it, from the index (a drive not connected too).")
 
     @OptionGroup var common: CommonOptions
 
@@ -24,6 +24,8 @@ struct ForgetCommand: ParsableCommand {
             for path in paths {
                 let absolute = AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory)
                 removed += try store.purge(.file(absolute)) + store.purge(.tree(absolute))
+                // A drive not connected is forgotten with its documents: not kept as offline.
+                try store.forgetVolumes(in: .tree(absolute))
             }
             try store.removeUnusedOCR()
             try store.removeUnusedVectors()

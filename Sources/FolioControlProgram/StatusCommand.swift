@@ -36,6 +36,8 @@ struct StatusCommand: ParsableCommand {
         var damage: String?
         /// The last rebuild after damage, within a week.
         var rebuild: IndexRepair.Report?
+        /// The drives and shares that are not mounted, with the documents kept from each.
+        var offline: [OfflineFolder]?
     }
 
     func run() throws {
@@ -54,8 +56,10 @@ struct StatusCommand: ParsableCommand {
         let size = DatabaseSize.bytes(path)
         let semantic = (try? common.configuration()).map { SemanticReport.gather(options: $0.embeddings, paths: common.paths, reader: reader) }
         let rebuild = IndexRepair.lastReport(path: path).flatMap { Int64(time(nil)) - $0.foundAt < 7 * 86_400 ? $0 : nil }
+        let offlineDays = (try? common.configuration())?.daemon.offlineDays ?? FolioConfiguration.default.daemon.offlineDays
         let report = Report(running: daemon != nil || daemonError != nil, daemon: daemon, daemonError: daemonError, database: path, databaseBytes: size,
-                            counts: counts, failed: counts?.failed, semantic: semantic, damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild)
+                            counts: counts, failed: counts?.failed, semantic: semantic, damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild,
+                            offline: try? reader?.offlineFolders(offlineDays: offlineDays))
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -127,6 +131,10 @@ struct StatusCommand: ParsableCommand {
             text += "\n"
             text += "database: \(report.database)\n"
             if counts.failed > 0 { text += "see the failed files: folioctl errors\n" }
+            for folder in report.offline ?? [] {
+                text += "offline: \(folder.mountPoint) is not mounted since \(Self.localTime(folder.since)); its \(folder.documents) documents are kept"
+                    + (folder.keptUntil.map { " until \(Self.localTime($0))" } ?? "") + " (folioctl forget \(folder.mountPoint) removes them now)\n"
+            }
             if let semantic = report.semantic { text += semantic.lines }
             if report.semantic?.embedder == nil, let exit = report.daemon?.embedderExit { text += "embedder: last ended \(exit)\n" }
         } else if report.damage == nil {

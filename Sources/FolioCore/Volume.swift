@@ -22,6 +22,9 @@ public struct Volume: Hashable, Sendable, Codable {
     /// rclone and the like are FUSE.
     public var isNetwork: Bool { Self.isNetwork(type: type) }
 
+    /// How a result on it says so while it is not mounted, in every front end's words.
+    public var notConnected: String { "on a drive that is not connected (\(mountPoint))" }
+
     public static func isNetwork(type: String) -> Bool {
         networkTypes.contains(type) || type == "fuse" || type.hasPrefix("fuse.")
     }

@@ -108,8 +108,14 @@ public final class LauncherSearch {
     private static func row(_ hit: SearchHit) -> Row {
         let page = pageText(kind: hit.kind, page: hit.page, label: hit.pageLabel, lastPage: hit.lastPage)
         return Row(id: ResultID(path: hit.path, page: hit.page), kind: hit.kind, name: hit.title ?? fileName(hit.path), pageText: page,
-                   description: [page, hit.snippet.text].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · "),
+                   description: [hit.offline.map { Self.capitalised($0.notConnected) }, page, hit.snippet.text]
+                       .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · "),
                    snippet: hit.snippet, iconName: iconName(hit.kind), matchesAllTerms: hit.matchesAllTerms, foundBy: hit.foundBy)
+    }
+
+    /// "On a drive…": the description's first words.
+    static func capitalised(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// "p. 3" (or the printed label, "p. iv"), for documents that have pages.

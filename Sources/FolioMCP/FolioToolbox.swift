@@ -217,6 +217,8 @@ public final class FolioToolbox: Sendable {
         var database: String
         var counts: IndexCounts?
         var semantic: SemanticReport
+        /// The drives and shares not mounted, with the documents kept from each.
+        var offline: [OfflineFolder]
         var note: String?
     }
 
@@ -226,7 +228,7 @@ public final class FolioToolbox: Sendable {
         return try withIndex { index in
             StatusOutput(running: daemon != nil, daemon: daemon, database: databasePath, counts: try? index.reader?.counts(),
                          semantic: SemanticReport.gather(options: configuration.embeddings, paths: paths, reader: index.reader),
-                         note: index.unavailable)
+                         offline: (try? index.reader?.offlineFolders(offlineDays: configuration.daemon.offlineDays)) ?? [], note: index.unavailable)
         }
     }
 

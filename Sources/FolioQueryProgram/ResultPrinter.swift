@@ -35,6 +35,7 @@ struct ResultPrinter {
         if let section = hit.section, section != hit.title { location += " § " + section }
         if hit.navigation { location += " (contents or index)" }
         if hit.foundBy == .meaning { location += " · by meaning" }
+        if let volume = hit.offline { location += " · " + volume.notConnected }
         let title = hit.title ?? AbsolutePath.abbreviated(hit.path, home: home)
         var text = style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"
         if explain { text += "  " + style(Self.explanation(hit), "2") + "\n" }

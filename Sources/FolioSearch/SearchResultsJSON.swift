@@ -52,9 +52,21 @@ public struct SearchResultsJSON: Encodable, Sendable {
         @Nullable var ranking: Ranking?
         /// What the file records about itself: `author`, a message's `from`, `to`, `cc`, `date`.
         public var fields: [String: String]
+        /// Set when the document is on a drive that is not connected: its mount point and
+        /// since when (unix seconds).
+        @Nullable public var offline: Offline?
+
+        public struct Offline: Encodable, Sendable {
+            public var mountPoint: String
+            public var since: Int64
+
+            enum CodingKeys: String, CodingKey {
+                case mountPoint = "mount_point", since
+            }
+        }
 
         enum CodingKeys: String, CodingKey {
-            case rank, path, title, type, chunk, page, section, snippet, highlights, score, navigation, ranking, fields
+            case rank, path, title, type, chunk, page, section, snippet, highlights, score, navigation, ranking, fields, offline
             case ocr
             case chunkPages = "chunk_pages"
             case pageLabel = "page_label"
@@ -77,7 +89,8 @@ public struct SearchResultsJSON: Encodable, Sendable {
                    matchesAllTerms: hit.matchesAllTerms, navigation: hit.navigation, foundBy: hit.foundBy.rawValue,
                    ranking: hit.ranking.map { Ranking(lexicalRank: $0.lexicalRank, semanticRank: $0.semanticRank, similarity: $0.similarity,
                                                       fusedScore: $0.fusedScore) },
-                   fields: Dictionary(uniqueKeysWithValues: hit.fields.map { ($0.key.rawValue, $0.value) }))
+                   fields: Dictionary(uniqueKeysWithValues: hit.fields.map { ($0.key.rawValue, $0.value) }),
+                   offline: hit.offline.map { Result.Offline(mountPoint: $0.mountPoint, since: $0.offlineSince ?? 0) })
         }
     }
 }

@@ -44,3 +44,35 @@ enum VolumeQueries {
         }
     }
 }
+
+/// What is offline, as status shows it: the documents on each volume that is not mounted,
+/// since when, and until when they are kept.
+public struct OfflineFolder: Encodable, Sendable, Equatable {
+    /// The volume's mount point.
+    public var mountPoint: String
+    /// Unix seconds it was found not mounted.
+    public var since: Int64
+    /// Unix seconds its documents are removed (`offline_days` after `since`); `nil` when
+    /// they are kept until forgotten.
+    public var keptUntil: Int64?
+    /// The documents indexed from it.
+    public var documents: Int
+
+    enum CodingKeys: String, CodingKey {
+        case mountPoint = "mount_point", since, documents, keptUntil = "kept_until"
+    }
+}
+
+extension IndexReader {
+    /// The volumes not mounted and the documents on each; `offlineDays` as configured.
+    public func offlineFolders(offlineDays: Int) throws(StoreError) -> [OfflineFolder] {
+        var folders: [OfflineFolder] = []
+        for volume in try volumes() {
+            guard let since = volume.offlineSince else { continue }
+            let documents = try documents(in: .tree(volume.mountPoint), status: nil, limit: 0, offset: 0).total
+            folders.append(OfflineFolder(mountPoint: volume.mountPoint, since: since,
+                                         keptUntil: offlineDays > 0 ? since + Int64(offlineDays) * 86_400 : nil, documents: documents))
+        }
+        return folders
+    }
+}

@@ -108,6 +108,9 @@ public struct SearchHit: Sendable, Equatable {
     public var fields: [DocumentField: String] = [:]
     /// What found the hit: its words, its meaning, or both.
     public var foundBy: FoundBy = .words
+    /// The volume it is on when that is not mounted (a drive unplugged): the document is
+    /// still found, and cannot be opened until the drive is back.
+    public var offline: Volume?
 }
 
 /// What found a hit: the query's words (the hit holds them), its meaning (a window of the

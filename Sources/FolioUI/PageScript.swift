@@ -101,6 +101,7 @@ function drawResults(body) {
     const where = [home(hit.path)];
     if (hit.type === "pdf" || hit.type === "image" || hit.page > 1) where.push("page " + (hit.page_label || hit.page));
     if (hit.section) where.push("§ " + hit.section);
+    if (hit.offline) where.push("on a drive that is not connected (" + home(hit.offline.mount_point) + ")");
     const found = { words: "words", meaning: "by meaning", words_and_meaning: "words and meaning" }[hit.found_by] || hit.found_by;
     const facts = $("explain").checked ? element("div", { class: "facts" }, explanation(hit)) : null;
     return element("li", { role: "option", id: "result-" + index, "aria-selected": index === selected ? "true" : "false",
@@ -339,11 +340,16 @@ async function loadLibrary() {
     if (body.note) rows.push(["Index", body.note]);
     const folders = body.folders.map((f) => element("tr", {}, element("td", {}, home(f.path)), element("td", {}, String(f.documents)),
       element("td", {}, element("button", { onclick: () => { $("forget-path").value = f.path; $("forget-path").focus(); } }, "Forget…"))));
+    const offline = body.offline.map((f) => element("tr", {}, element("td", {}, home(f.mount_point)), element("td", {}, String(f.documents)),
+      element("td", {}, "not connected since " + new Date(f.since * 1000).toLocaleString() +
+        (f.kept_until ? "; kept until " + new Date(f.kept_until * 1000).toLocaleDateString() : ""))));
     const failures = body.failures.map((f) => element("tr", {}, element("td", {}, home(f.path)), element("td", {}, f.reason)));
     target.replaceChildren(
       element("h2", {}, "Status"), element("table", {}, rows.map(([k, v]) => element("tr", {}, element("th", {}, k), element("td", {}, v)))),
       element("h2", {}, "Folders"), folders.length ? element("table", {}, element("tr", {}, element("th", {}, "Folder"), element("th", {}, "Documents"), element("th", {}, "")), folders)
         : element("p", {}, "Nothing indexed yet."),
+      ...(offline.length ? [element("h2", {}, "Drives not connected"), element("table", {},
+        element("tr", {}, element("th", {}, "Drive"), element("th", {}, "Documents kept"), element("th", {}, "")), offline)] : []),
       element("h2", {}, "Files that failed"), failures.length ? element("table", {}, failures) : element("p", {}, "None."));
   } catch (error) {
     target.replaceChildren(element("p", { class: "notice bad" }, error.message));

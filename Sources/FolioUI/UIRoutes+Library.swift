@@ -62,6 +62,8 @@ extension UIRoutes {
         var semanticLine: String
         var folders: [Folder]
         var failures: [Failure]
+        /// The drives and shares not mounted, with the documents kept from each.
+        var offline: [OfflineFolder]
         var note: String?
 
         struct Folder: Encodable, Sendable {
@@ -75,7 +77,7 @@ extension UIRoutes {
         }
 
         enum CodingKeys: String, CodingKey {
-            case running, daemon, counts, semantic, folders, failures, note, semanticLine = "semantic_line"
+            case running, daemon, counts, semantic, folders, failures, offline, note, semanticLine = "semantic_line"
         }
     }
 
@@ -91,7 +93,8 @@ extension UIRoutes {
             let failed = (try? reader?.documents(in: .everything, status: .failed, limit: 200, offset: 0).documents) ?? []
             return Status(running: daemon != nil, daemon: daemon, counts: try? reader?.counts(), semantic: semantic,
                           semanticLine: semantic.lines.trimmingWhitespace(), folders: folders,
-                          failures: failed.map { Status.Failure(path: $0.path, reason: $0.error ?? "failed") }, note: index.unavailable)
+                          failures: failed.map { Status.Failure(path: $0.path, reason: $0.error ?? "failed") },
+                          offline: (try? reader?.offlineFolders(offlineDays: configuration.daemon.offlineDays)) ?? [], note: index.unavailable)
         }
     }
 }
