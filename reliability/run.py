@@ -22,6 +22,9 @@ promise is reported and the suite exits 1.
            running, killed while it rebuilds, and on a disk too full to rebuild: foliod
            answers within 5 s, every file comes back, no SQLite message reaches a user,
            the recognised text and vectors that still read are kept.
+  drives   a drive inside ~/Documents (a bind mount) unplugged and plugged back at seeded
+           moments, foliod running, stopped or killed meanwhile: nothing on it purged
+           while away, only what changed read when back, then index = disk.
   privacy  permissions whatever the umask; the control socket refuses another user; no
            network use (strace of socket/connect over indexing, querying and the
            launcher provider); the D-Bus name only on the session bus; default excludes;
@@ -36,12 +39,13 @@ import argparse, os, sys, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from damage import damage  # noqa: E402
+from drives import drives  # noqa: E402
 from faults import churn, crash, limits  # noqa: E402
 from folio import Failure  # noqa: E402
 from hostile import bad  # noqa: E402
 from privacy import privacy  # noqa: E402
 
-PARTS = {"crash": crash, "churn": churn, "bad": bad, "limits": limits, "damage": damage, "privacy": privacy}
+PARTS = {"crash": crash, "churn": churn, "bad": bad, "limits": limits, "damage": damage, "drives": drives, "privacy": privacy}
 
 
 def main():

@@ -6,8 +6,11 @@ from folio import words
 
 
 class Tree:
-    def __init__(self, home, rng):
-        self.home, self.rng = home, rng
+    """`avoid`: folders the changes leave alone (a drive's mount point: what is on the drive
+    is the drives part's to change)."""
+
+    def __init__(self, home, rng, avoid=()):
+        self.home, self.rng, self.avoid = home, rng, tuple(avoid)
         self.serial = 0
         self.files, self.folders = [], [home.documents]
         # Creation six times as likely as each way of losing files (a folder holds several):
@@ -49,7 +52,7 @@ class Tree:
         for folder, directories, files in os.walk(self.home.documents):
             # Sorted: the order of a directory's entries differs from one run to the next,
             # and the same seed must make the same changes.
-            directories.sort()
+            directories[:] = sorted(d for d in directories if os.path.join(folder, d) not in self.avoid)
             self.folders.append(folder)
             self.files += [os.path.join(folder, name) for name in sorted(files) if not os.path.islink(os.path.join(folder, name))]
 
