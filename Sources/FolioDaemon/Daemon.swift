@@ -327,21 +327,8 @@ public final class Daemon {
                 logger.notice("file name is not valid UTF-8; not indexed", metadata: ["folder": "\(directory)", "name": "\(name)"])
                 continue
             }
-            if let fileEvent = Self.fileEvent(event, path: directory + "/" + name) { engine.feed(.file(fileEvent)) }
+            if let fileEvent = FileEvent(event, path: directory + "/" + name) { engine.feed(.file(fileEvent)) }
         }
-    }
-
-    /// An inotify event as the core takes it; `nil` for events it has no use for (a folder's
-    /// attributes changed, say).
-    static func fileEvent(_ event: Inotify.Event, path: String) -> FileEvent? {
-        let mask = event.mask
-        let isDirectory = mask & Inotify.Mask.isDirectory != 0
-        if mask & Inotify.Mask.movedFrom != 0 { return FileEvent(.movedFrom(cookie: event.cookie), path: path, isDirectory: isDirectory) }
-        if mask & Inotify.Mask.movedTo != 0 { return FileEvent(.movedTo(cookie: event.cookie), path: path, isDirectory: isDirectory) }
-        if mask & Inotify.Mask.delete != 0 { return FileEvent(.deleted, path: path, isDirectory: isDirectory) }
-        if isDirectory { return mask & Inotify.Mask.create != 0 ? FileEvent(.folderCreated, path: path, isDirectory: true) : nil }
-        guard mask & (Inotify.Mask.create | Inotify.Mask.modify | Inotify.Mask.closeWrite | Inotify.Mask.attributes) != 0 else { return nil }
-        return FileEvent(.changed(finished: mask & Inotify.Mask.closeWrite != 0), path: path)
     }
 
     /// Answers one control command.

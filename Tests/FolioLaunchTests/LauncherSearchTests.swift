@@ -25,3 +25,20 @@ import Foundation
         #expect(html.contains("<p>the <mark>tax</mark> &lt;form&gt;</p>"))
     }
 }
+
+/// A result on a drive that is not connected says so first in its description.
+@Suite struct LauncherOfflineTests {
+    @Test func aResultOnADriveNotConnected_saysSoInItsDescription() throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/folio-launch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/folio.sqlite"
+        let store = try IndexStore(path: path)
+        let record = DocumentRecord(path: "/media/usb/heron.txt", signature: FileSignature(size: 1, modificationTimeNanoseconds: 1, inode: 1),
+                                    contentHash: "h", kind: .text, title: nil, pageCount: 1, chunkCount: 1, status: .indexed, error: nil, indexedAt: 0)
+        try store.save(record, chunks: [Chunk(ordinal: 0, firstPage: 1, lastPage: 1, section: nil, text: "heron invoice", startOffset: 0, endOffset: 13)])
+        try store.record(Volume(mountPoint: "/media/usb", type: "vfat", offlineSince: 1_000))
+        let rows = try LauncherSearch(databasePath: path).search("heron", limit: 5)
+        #expect(rows.map(\.description) == ["On a drive that is not connected (/media/usb) · heron invoice"], "\(rows.map(\.description))")
+    }
+}
