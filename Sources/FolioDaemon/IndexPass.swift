@@ -83,13 +83,13 @@ public struct IndexPass {
     }
 }
 
-/// What one `IndexPass` did.
 /// A folder given to `folioctl index` on a file system that is not mounted.
 public struct OfflineRoot: Sendable, Equatable {
     public var path: String
     public var mountPoint: String
 }
 
+/// What one `IndexPass` did.
 public struct IndexSummary: Sendable, Equatable {
     public struct Failure: Sendable, Equatable {
         public var path: String
