@@ -12,6 +12,8 @@ public enum LaunchError: Error, CustomStringConvertible, Equatable {
     case noClipboardTool
     /// The results page could not be written.
     case cannotWrite(path: String, reason: String)
+    /// The file to open is not there: on a drive that is not connected, or gone.
+    case notThere(path: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum LaunchError: Error, CustomStringConvertible, Equatable {
             "no clipboard program: install wl-clipboard (Wayland) or xclip (X11)"
         case let .cannotWrite(path, reason):
             "cannot write \(path): \(reason)"
+        case let .notThere(path):
+            "\(path) is not there: if it is on a drive or share, connect it; if it was deleted, the index drops it once foliod sees that"
         }
     }
 

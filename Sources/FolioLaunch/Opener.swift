@@ -1,4 +1,5 @@
 public import FolioCore
+internal import FolioSystem
 
 /// Opens what a launcher's user chose: a document (a PDF at the page of the match), its
 /// folder, or a page of results, with the program `[open]` in the configuration names,
@@ -31,13 +32,23 @@ public final class Opener {
     /// to reap.
     @discardableResult
     public func open(path: String, page: Int = 1, kind: DocumentKind) throws(LaunchError) -> Int32 {
-        try ProgramRunner.start(command(path: path, page: page, kind: kind))
+        try Self.requireFile(path)
+        return try ProgramRunner.start(command(path: path, page: page, kind: kind))
+    }
+
+    /// Refuses a file that is not there (on a drive that is not connected, or gone since it
+    /// was indexed) with what to do, rather than handing the viewer a path it cannot open
+    /// and saying nothing.
+    public static func requireFile(_ path: String) throws(LaunchError) {
+        let file = DocumentKey.file(of: path)
+        if (try? FileStatus.of(file)) == nil { throw .notThere(path: file) }
     }
 
     /// Opens the folder that holds `path`.
     @discardableResult
     public func openContainingFolder(of path: String) throws(LaunchError) -> Int32 {
         let path = DocumentKey.file(of: path)
+        try Self.requireFile(path)
         let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? path
         return try ProgramRunner.start(options.command.isEmpty ? ["xdg-open", folder] : Self.fill(options.command, path: folder, page: 1))
     }

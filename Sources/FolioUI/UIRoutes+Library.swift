@@ -23,6 +23,7 @@ extension UIRoutes {
         let page = body.page ?? 1
         let command = Opener(options: configuration.open).command(path: record.path, page: page, kind: record.kind)
         do {
+            try Opener.requireFile(record.path)
             let pid = try ChildProcess.spawn(command, newSession: true)
             BackgroundThread.detach { _ = try? ChildProcess.wait(pid, program: command[0]) }
         } catch {

@@ -40,6 +40,15 @@ import FolioCore
 }
 
 @Suite struct ResultIDTests {
+    /// A file on a drive that is not connected (or deleted) is refused with what to do, and
+    /// no viewer is started for it.
+    @Test func aFileThatIsNotThere_isRefusedWithWhatToDo() {
+        let opener = Opener(options: OpenOptions(command: ["/bin/false", "{path}"], pdfCommand: []))
+        #expect(throws: LaunchError.notThere(path: "/media/usb/gone.pdf")) { try opener.open(path: "/media/usb/gone.pdf", kind: .pdf) }
+        #expect(throws: LaunchError.notThere(path: "/media/usb/Inbox")) { try opener.open(path: "/media/usb/Inbox//42", kind: .mail) }
+        #expect(LaunchError.notThere(path: "/media/usb/gone.pdf").description.contains("connect it"))
+    }
+
     @Test func roundTrip() {
         let id = ResultID(path: "/home/ann/a:b.pdf", page: 12)
         #expect(id.text == "12:/home/ann/a:b.pdf")
