@@ -54,9 +54,10 @@ struct StatusCommand: ParsableCommand {
         let reader = try? IndexReader(path: path)
         let counts = try? reader?.counts()
         let size = DatabaseSize.bytes(path)
-        let semantic = (try? common.configuration()).map { SemanticReport.gather(options: $0.embeddings, paths: common.paths, reader: reader) }
+        let configuration = try? common.configuration()
+        let semantic = configuration.map { SemanticReport.gather(options: $0.embeddings, paths: common.paths, reader: reader) }
         let rebuild = IndexRepair.lastReport(path: path).flatMap { Int64(time(nil)) - $0.foundAt < 7 * 86_400 ? $0 : nil }
-        let offlineDays = (try? common.configuration())?.daemon.offlineDays ?? FolioConfiguration.default.daemon.offlineDays
+        let offlineDays = (configuration ?? .default).daemon.offlineDays
         let report = Report(running: daemon != nil || daemonError != nil, daemon: daemon, daemonError: daemonError, database: path, databaseBytes: size,
                             counts: counts, failed: counts?.failed, semantic: semantic, damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild,
                             offline: try? reader?.offlineFolders(offlineDays: offlineDays))

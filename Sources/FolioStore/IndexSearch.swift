@@ -327,7 +327,7 @@ enum IndexSearch {
             """, [words])
         let byID = Dictionary(rows.map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })
         let fields = try Self.fields(db, of: Set(rows.map { $0["document_id"] as Int64 }))
-        let offline = try VolumeQueries.all(db).filter { $0.offlineSince != nil }
+        let offline = try VolumeQueries.all(db, offlineOnly: true)
         let marker = words > 0 && ranked.contains { $0.lexicalMatch != nil }
             ? try MatchMarker(db, terms: Array(request.query.required.joined())) : nil
         return try ranked.compactMap { match in

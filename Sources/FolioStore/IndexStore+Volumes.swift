@@ -38,8 +38,9 @@ extension IndexReader {
 }
 
 enum VolumeQueries {
-    static func all(_ db: SQLiteConnection) throws -> [Volume] {
-        try db.rows("SELECT mount_point, type, offline_since FROM volume ORDER BY mount_point").map {
+    /// Every volume, or with `offlineOnly` those not mounted (what a search marks hits by).
+    static func all(_ db: SQLiteConnection, offlineOnly: Bool = false) throws -> [Volume] {
+        try db.rows("SELECT mount_point, type, offline_since FROM volume\(offlineOnly ? " WHERE offline_since IS NOT NULL" : "") ORDER BY mount_point").map {
             Volume(mountPoint: $0["mount_point"], type: $0["type"], offlineSince: $0["offline_since"])
         }
     }

@@ -102,7 +102,7 @@ import Testing
     @Test func aDriveUnpluggedWhileRunningAndAtTheStart_keepsItsDocuments_andComesBackWithoutReadingThemAgain() throws {
         let stick = try makeDrive("stick")
         try mount(stick, at: mountPoint)
-        defer { cleanUp([mountPoint, mountPoint]) }
+        defer { cleanUp([mountPoint]) }
         var daemon = try start()
         defer { stop(daemon) }
         try waitUntil("the drive is indexed") { try found("INV-2023-4711") == [folder + "/invoice-11.txt"] && found("thirty").count == 51 }
