@@ -166,6 +166,12 @@ let package = Package(
             name: "FolioAsk",
             dependencies: ["FolioCore", "FolioStore", "FolioHTTP", "FolioSystem"],
             swiftSettings: swiftSettings),
+        // Conversations (`folio chat`): kept in a file of their own, follow-ups searched as
+        // they stand with what came before.
+        .target(
+            name: "FolioChat",
+            dependencies: ["FolioAsk", "FolioCore", "FolioSQLite", "FolioSystem"],
+            swiftSettings: swiftSettings),
         .target(
             name: "FolioWatch",
             dependencies: ["FolioCore", "FolioSystem"],
@@ -209,8 +215,8 @@ let package = Package(
         // and so does `folio`, the one binary `make install` puts them all in.
         .target(
             name: "FolioQueryProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioSearch", "FolioText", "FolioAsk", "FolioHTTP",
-                           "FolioLaunch", "FolioSystem", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioSearch", "FolioText", "FolioAsk", "FolioChat",
+                           "FolioHTTP", "FolioLaunch", "FolioSystem", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioControlProgram",
@@ -290,6 +296,7 @@ let package = Package(
         .testTarget(name: "FolioSemanticTests", dependencies: ["FolioSemantic", "FolioEmbedding", "FolioStore", "FolioCore", "FolioText"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioAskTests", dependencies: ["FolioAsk", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioChatTests", dependencies: ["FolioChat", "FolioAsk", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioMCPTests", dependencies: ["FolioMCP", "FolioCore", "FolioStore", .product(name: "MCP", package: "swift-sdk")],
                     swiftSettings: swiftSettings),

@@ -81,6 +81,15 @@ void folio_curl_stop_on_interrupt(void) {
     pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
 }
 
+void folio_curl_end_on_interrupt(void) {
+    static const int numbers[] = {SIGINT, SIGTERM};
+    for (size_t index = 0; index < sizeof numbers / sizeof numbers[0]; index++) {
+        struct sigaction previous;
+        if (sigaction(numbers[index], NULL, &previous) == 0 && previous.sa_handler == on_interrupt) signal(numbers[index], SIG_DFL);
+    }
+    interrupted = 0;
+}
+
 typedef struct {
     folio_curl_receive receive;
     folio_curl_receive header;

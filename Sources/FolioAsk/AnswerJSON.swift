@@ -18,9 +18,11 @@ public enum AnswerJSON {
         var tokens: Tokens
         var timingsMs: Timings
         @Nullable var finishReason: String?
+        /// Only for a conversation's turn (`folio chat --json`).
+        var conversation: Turn?
 
         enum CodingKeys: String, CodingKey {
-            case question, status, answer, provider, model, mode, citations, passages, tokens
+            case question, status, answer, provider, model, mode, citations, passages, tokens, conversation
             case inventedCitations = "invented_citations", unsupportedCitations = "unsupported_citations", timingsMs = "timings_ms"
             case finishReason = "finish_reason"
         }
@@ -127,13 +129,41 @@ public enum AnswerJSON {
         }
     }
 
-    /// `opener`: the command that opens a file at a page, as the launchers do, for each
-    /// citation's `open`.
-    public static func render(_ answer: Answer, opener: ((_ path: String, _ page: Int, _ kind: DocumentKind) -> [String])?) -> String {
-        String(decoding: data(answer, opener: opener), as: UTF8.self) + "\n"
+    /// Where an answer stands in a conversation: its number and turn, what was searched
+    /// for (the follow-up made to stand alone: `follow_up` says how), and whether the
+    /// model looked things up itself (`tools`).
+    public struct Turn: Encodable, Sendable {
+        public var id: Int64
+        public var turn: Int
+        public var searchedFor: String
+        public var followUp: String
+        /// Why the follow-up was not rewritten as asked.
+        @Nullable public var fallback: String?
+        public var tools: Bool
+
+        public init(id: Int64, turn: Int, searchedFor: String, followUp: String, fallback: String?, tools: Bool) {
+            self.id = id
+            self.turn = turn
+            self.searchedFor = searchedFor
+            self.followUp = followUp
+            self.fallback = fallback
+            self.tools = tools
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, turn, fallback, tools, searchedFor = "searched_for", followUp = "follow_up"
+        }
     }
 
-    public static func data(_ answer: Answer, opener: ((_ path: String, _ page: Int, _ kind: DocumentKind) -> [String])?) -> Data {
+    /// `opener`: the command that opens a file at a page, as the launchers do, for each
+    /// citation's `open`.
+    public static func render(_ answer: Answer, opener: ((_ path: String, _ page: Int, _ kind: DocumentKind) -> [String])?,
+                              conversation: Turn? = nil) -> String {
+        String(decoding: data(answer, opener: opener, conversation: conversation), as: UTF8.self) + "\n"
+    }
+
+    public static func data(_ answer: Answer, opener: ((_ path: String, _ page: Int, _ kind: DocumentKind) -> [String])?,
+                            conversation: Turn? = nil) -> Data {
         let document = Document(
             question: answer.question, status: answer.status.rawValue, answer: answer.text, provider: answer.options.provider.rawValue,
             model: answer.options.effectiveModel, mode: answer.mode.rawValue,
@@ -155,7 +185,7 @@ public enum AnswerJSON {
                            promptEstimate: answer.prompt.estimatedTokens, prompt: answer.outcome?.promptTokens, answer: answer.outcome?.answerTokens),
             timingsMs: Timings(folio: rounded(answer.timings.folio), retrieval: rounded(answer.timings.retrieval), checking: rounded(answer.timings.checking),
                                firstText: answer.timings.firstText.map(rounded), total: rounded(answer.timings.total)),
-            finishReason: answer.outcome?.finishReason)
+            finishReason: answer.outcome?.finishReason, conversation: conversation)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(document)) ?? Data("{}".utf8)

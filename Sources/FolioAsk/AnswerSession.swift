@@ -15,8 +15,12 @@ public struct AnswerSession {
     public var pages: ClosedRange<Int>?
     public var client: ChatClient
     public var judge: (any MeaningJudge)?
+    /// The conversation's earlier turns (`folio chat`); none for `folioq --ask`.
+    public var history: [AskPrompt.Exchange]
 
-    public init(question: String, options: AskOptions, mode: SearchMode, pages: ClosedRange<Int>?, client: ChatClient, judge: (any MeaningJudge)?) {
+    public init(question: String, options: AskOptions, mode: SearchMode, pages: ClosedRange<Int>?, client: ChatClient, judge: (any MeaningJudge)?,
+                history: [AskPrompt.Exchange] = []) {
+        self.history = history
         self.question = question
         self.options = options
         self.mode = mode
@@ -44,8 +48,8 @@ public struct AnswerSession {
         var contextTokens = options.effectiveContextTokens
         while true {
             let budget = ContextBudget(contextTokens: contextTokens, answerTokens: options.answerTokens, maximumPassages: options.passages)
-            let passages = try budget.passages(hits, texts: contents, question: question, pages: pages)
-            let prompt = AskPrompt(question: question, passages: passages, quotes: options.quotes)
+            let passages = try budget.passages(hits, texts: contents, question: question, pages: pages, history: history)
+            let prompt = AskPrompt(question: question, passages: passages, quotes: options.quotes, history: history)
             var record = Answer(question: question, options: options, mode: mode, prompt: prompt)
             record.timings.folio = MonotonicClock.milliseconds(since: started)
             record.timings.retrieval = retrieval

@@ -6,11 +6,28 @@ public struct AskPrompt: Sendable, Equatable {
     public var passages: [Passage]
     /// Whether the model is asked for the passage's words with each citation (`[ask] quotes`).
     public var quotes: Bool
+    /// The conversation so far (`folio chat`), oldest first: sent as the turns before the
+    /// question, so that the model reads a follow-up as one.
+    public var history: [Exchange]
 
-    public init(question: String, passages: [Passage], quotes: Bool = true) {
+    /// A question asked before in the conversation and the answer given, its citations
+    /// taken out: the passages they pointed at are not sent again, and a number from an
+    /// earlier turn would be read as one of this turn's.
+    public struct Exchange: Sendable, Equatable {
+        public var question: String
+        public var answer: String
+
+        public init(question: String, answer: String) {
+            self.question = question
+            self.answer = answer
+        }
+    }
+
+    public init(question: String, passages: [Passage], quotes: Bool = true, history: [Exchange] = []) {
         self.question = question
         self.passages = passages
         self.quotes = quotes
+        self.history = history
     }
 
     /// The system message: `instructions(quotes:)` as this prompt asks.
@@ -89,9 +106,15 @@ public struct AskPrompt: Sendable, Equatable {
 
     /// The tokens of everything but the passages, and a margin for the messages' framing
     /// in each provider's chat template.
-    static func fixedTokens(question: String) -> Int {
+    static func fixedTokens(question: String, history: [Exchange]) -> Int {
         // The longer instructions, whichever are sent: the estimate errs high.
         TokenEstimate.tokens(in: instructions(quotes: true)) + TokenEstimate.tokens(in: "Passages:\n\nQuestion: " + question) + 32
+            + historyTokens(history)
+    }
+
+    /// What the earlier turns add to the prompt, with their messages' framing.
+    static func historyTokens(_ history: [Exchange]) -> Int {
+        history.reduce(0) { $0 + TokenEstimate.tokens(in: $1.question) + TokenEstimate.tokens(in: $1.answer) + 16 }
     }
 
     /// What one passage adds to the prompt.
@@ -101,6 +124,6 @@ public struct AskPrompt: Sendable, Equatable {
 
     /// The whole prompt's estimated size.
     public var estimatedTokens: Int {
-        TokenEstimate.tokens(in: instructions) + TokenEstimate.tokens(in: message) + 32
+        TokenEstimate.tokens(in: instructions) + TokenEstimate.tokens(in: message) + 32 + Self.historyTokens(history)
     }
 }

@@ -48,6 +48,18 @@ public struct ChatClient: Sendable {
         }
     }
 
+    /// A short text the model writes for Folio itself, not shown as an answer (a follow-up
+    /// made into a question that stands alone): `system` and `user` sent, the text
+    /// collected, at most `maxTokens`.
+    public func complete(system: String, user: String, maxTokens: Int) throws(AskError) -> String {
+        let request = ChatRequest(system: system, user: user, maxTokens: maxTokens, options: options, key: key)
+        let client = HTTPClient(timeoutMilliseconds: 0, connectMilliseconds: min(10, options.timeoutSeconds) * 1000,
+                                stallSeconds: options.timeoutSeconds)
+        var text = ""
+        _ = try exchange(request, client: client, onText: { text += $0 }, onQuote: { _, _ in })
+        return text
+    }
+
     private func exchange(_ request: ChatRequest, client: HTTPClient, onText: (String) -> Void,
                           onQuote: (Int, String) -> Void) throws(AskError) -> Outcome {
         let started = MonotonicClock.seconds()

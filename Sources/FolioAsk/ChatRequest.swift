@@ -9,31 +9,12 @@ struct ChatRequest {
     var body: [UInt8]
     var framing: StreamFraming.Kind
 
-    /// The request for `prompt`: the instructions as the system message, the passages and
-    /// question as the user's, streamed, the answer limited to `answer_tokens`.
+    /// The request for `prompt`: the instructions as the system message, the earlier turns
+    /// of a conversation as its messages, then the passages and question as the user's,
+    /// streamed, the answer limited to `answer_tokens`.
     init(_ prompt: AskPrompt, options: AskOptions, key: String?) {
-        let base = options.effectiveURL
-        let model = options.effectiveModel
-        let messages = [Message(role: "system", content: prompt.instructions), Message(role: "user", content: prompt.message)]
-        let encoder = JSONEncoder()
-        let encoded: Data?
-        switch options.provider {
-        case .ollama:
-            url = base + "/api/chat"
-            headers = ["Content-Type: application/json"] + (key.map { ["Authorization: Bearer \($0)"] } ?? [])
-            encoded = try? encoder.encode(OllamaChat(model: model, messages: messages, stream: true,
-                                                     options: .init(numCtx: options.effectiveContextTokens, numPredict: options.answerTokens)))
-            framing = .lines
-        case .openai:
-            url = base + "/chat/completions"
-            headers = ["Content-Type: application/json", "Accept: text/event-stream"] + (key.map { ["Authorization: Bearer \($0)"] } ?? [])
-            encoded = try? encoder.encode(OpenAIChat(model: model.isEmpty ? nil : model, messages: messages, stream: true,
-                                                     maxTokens: options.answerTokens, streamOptions: .init(includeUsage: true)))
-            framing = .events
-        case .anthropic:
-            url = base + "/v1/messages"
-            headers = ["Content-Type: application/json", "Accept: text/event-stream", "anthropic-version: 2023-06-01"]
-                + (key.map { ["x-api-key: \($0)"] } ?? [])
+        let earlier = prompt.history.flatMap { [Message(role: "user", content: $0.question), Message(role: "assistant", content: $0.answer)] }
+        if options.provider == .anthropic {
             // The passages as documents with citations on: the API returns the text each
             // sentence cites, which Folio shows and checks against its passage.
             let documents = prompt.passages.map { passage in
@@ -41,8 +22,49 @@ struct ChatRequest {
                                title: AskPrompt.heading(passage), citations: .init(enabled: true))
             }
             let question = AnthropicBlock(type: "text", text: "Question: " + prompt.question)
-            encoded = try? encoder.encode(AnthropicMessages(model: model, maxTokens: options.answerTokens, system: AskPrompt.documentInstructions,
-                                                            messages: [AnthropicMessage(role: "user", content: documents + [question])], stream: true))
+            self.init(system: AskPrompt.documentInstructions, earlier: earlier, last: documents + [question], maxTokens: options.answerTokens,
+                      options: options, key: key)
+        } else {
+            self.init(system: prompt.instructions, earlier: earlier, last: [AnthropicBlock(type: "text", text: prompt.message)],
+                      maxTokens: options.answerTokens, options: options, key: key)
+        }
+    }
+
+    /// A request for a short piece of text outside an answer (a follow-up made into a
+    /// question that stands alone): `system`, then `user`, at most `maxTokens` back.
+    init(system: String, user: String, maxTokens: Int, options: AskOptions, key: String?) {
+        self.init(system: system, earlier: [], last: [AnthropicBlock(type: "text", text: user)], maxTokens: maxTokens, options: options, key: key)
+    }
+
+    /// `last`: the final user message's blocks; every provider but Anthropic takes their
+    /// texts, joined.
+    private init(system: String, earlier: [Message], last: [AnthropicBlock], maxTokens: Int, options: AskOptions, key: String?) {
+        let base = options.effectiveURL
+        let model = options.effectiveModel
+        let lastText = last.compactMap(\.text).joined(separator: "\n\n")
+        let messages = [Message(role: "system", content: system)] + earlier + [Message(role: "user", content: lastText)]
+        let encoder = JSONEncoder()
+        let encoded: Data?
+        switch options.provider {
+        case .ollama:
+            url = base + "/api/chat"
+            headers = ["Content-Type: application/json"] + (key.map { ["Authorization: Bearer \($0)"] } ?? [])
+            encoded = try? encoder.encode(OllamaChat(model: model, messages: messages, stream: true,
+                                                     options: .init(numCtx: options.effectiveContextTokens, numPredict: maxTokens)))
+            framing = .lines
+        case .openai:
+            url = base + "/chat/completions"
+            headers = ["Content-Type: application/json", "Accept: text/event-stream"] + (key.map { ["Authorization: Bearer \($0)"] } ?? [])
+            encoded = try? encoder.encode(OpenAIChat(model: model.isEmpty ? nil : model, messages: messages, stream: true,
+                                                     maxTokens: maxTokens, streamOptions: .init(includeUsage: true)))
+            framing = .events
+        case .anthropic:
+            url = base + "/v1/messages"
+            headers = ["Content-Type: application/json", "Accept: text/event-stream", "anthropic-version: 2023-06-01"]
+                + (key.map { ["x-api-key: \($0)"] } ?? [])
+            let turns = earlier.map { AnthropicMessage(role: $0.role, content: [AnthropicBlock(type: "text", text: $0.content)]) }
+            encoded = try? encoder.encode(AnthropicMessages(model: model, maxTokens: maxTokens, system: system,
+                                                            messages: turns + [AnthropicMessage(role: "user", content: last)], stream: true))
             framing = .events
         }
         body = Array(encoded ?? Data())

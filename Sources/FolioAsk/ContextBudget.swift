@@ -29,8 +29,10 @@ public struct ContextBudget: Sendable {
     /// `pages`, a chunk over a page break keeps only the text of the page inside. A chunk
     /// too long for what is left is passed over for the next ones; the first one, if
     /// nothing fits whole, is cut to the room there is.
-    public func passages(_ hits: [SearchHit], texts: [ChunkContent?], question: String, pages: ClosedRange<Int>?) throws(AskError) -> [Passage] {
-        let fixed = AskPrompt.fixedTokens(question: question)
+    /// `history`: the conversation's earlier turns, sent with them.
+    public func passages(_ hits: [SearchHit], texts: [ChunkContent?], question: String, pages: ClosedRange<Int>?,
+                         history: [AskPrompt.Exchange] = []) throws(AskError) -> [Passage] {
+        let fixed = AskPrompt.fixedTokens(question: question, history: history)
         var left = room(fixed: fixed)
         guard left >= Self.leastPassageTokens else { throw .contextTooSmall(contextTokens: contextTokens, needed: fixed + answerTokens) }
         var chosen: [Passage] = []

@@ -8,13 +8,15 @@ public enum CommandLauncher {
     /// `limitsOpenMP`: for the binaries that run tesseract (see `limitOpenMPThreads`).
     /// `quickly`: a parse of the usual command lines that spares ArgumentParser's cost where
     /// it counts (`folioq`, run per query); ArgumentParser parses what it leaves (`nil`).
+    /// `skipping`: the words of the command line before the arguments (2 for `folio chat`).
     public static func main<Command: ParsableCommand>(_ command: Command.Type, limitsOpenMP: Bool = false,
-                                                      quickly: (([String]) -> Command?)? = nil) -> Never {
+                                                      quickly: (([String]) -> Command?)? = nil, skipping: Int = 1) -> Never {
         if limitsOpenMP { limitOpenMPThreads() }
         Output.ignoreBrokenPipe()
         bootstrapLogging()
+        let arguments = Array(CommandLine.arguments.dropFirst(skipping))
         do {
-            var parsed: any ParsableCommand = try quickly?(Array(CommandLine.arguments.dropFirst())) ?? command.parseAsRoot()
+            var parsed: any ParsableCommand = try quickly?(arguments) ?? command.parseAsRoot(arguments)
             try parsed.run()
             exit(0)
         } catch let code as ExitCode {

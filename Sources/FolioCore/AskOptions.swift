@@ -34,9 +34,27 @@ public struct AskOptions: Sendable, Equatable {
     /// citation (`[1: "…"]`); Anthropic's citations say them without asking. A very small
     /// model may answer worse for the longer instructions (docs/benchmarks.md).
     public var quotes: Bool
+    /// How `folio chat` searches for a question that follows others (`FollowUps`).
+    public var followUps: FollowUps
+    /// The most earlier turns of a conversation sent with a question (its answers' text,
+    /// not their passages); older ones are left out, and so are any the context cannot hold.
+    public var historyTurns: Int
+
+    /// How a follow-up ("and in 2022?") is searched for.
+    public enum FollowUps: String, Sendable, CaseIterable, Codable {
+        /// The model makes it into a question that stands alone first (one short request
+        /// more per turn); what it wrote is searched.
+        case rewrite
+        /// The question before it is searched with it, as one query.
+        case withPrevious = "with-previous"
+        /// As typed.
+        case asTyped = "as-typed"
+    }
 
     public init(provider: Provider, model: String, url: String, apiKeyFile: String, contextTokens: Int, answerTokens: Int, passages: Int,
-                timeoutSeconds: Int, quotes: Bool = true) {
+                timeoutSeconds: Int, quotes: Bool = true, followUps: FollowUps = .rewrite, historyTurns: Int = 6) {
+        self.followUps = followUps
+        self.historyTurns = historyTurns
         self.provider = provider
         self.model = model
         self.url = url

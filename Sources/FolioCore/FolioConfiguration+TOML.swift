@@ -108,6 +108,8 @@ extension FolioConfiguration {
             if let passages = try ask.int("passages", atLeast: 1) { configuration.ask.passages = passages }
             if let seconds = try ask.int("timeout_seconds", atLeast: 1) { configuration.ask.timeoutSeconds = seconds }
             if let quotes = try ask.bool("quotes") { configuration.ask.quotes = quotes }
+            if let followUps = try ask.choice("follow_ups", of: AskOptions.FollowUps.self) { configuration.ask.followUps = followUps }
+            if let turns = try ask.int("history_turns", atLeast: 0) { configuration.ask.historyTurns = turns }
             try ask.rejectUnreadKeys()
         }
         try reader.rejectUnreadKeys()

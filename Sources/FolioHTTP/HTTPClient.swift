@@ -102,6 +102,12 @@ public struct HTTPClient: Sendable {
     public static func stopRequestsOnInterrupt() {
         folio_curl_stop_on_interrupt()
     }
+
+    /// Undoes `stopRequestsOnInterrupt`, forgetting an interrupt that came: Ctrl-C ends the
+    /// process again (`folio chat` between its turns).
+    public static func endProcessOnInterrupt() {
+        folio_curl_end_on_interrupt()
+    }
 }
 
 /// One exchange's state, reached from libcurl's callbacks through their context pointer.

@@ -35,6 +35,8 @@ case "folio" where CommandLine.arguments.dropFirst().first == "mcp":
 case "folio" where CommandLine.arguments.dropFirst().first == "ui":
     // `folio ui` is `folio-ui` beside this binary: its HTTP server is for the window alone.
     runInstead("folio-ui", installer: "make install")
+case "folio" where CommandLine.arguments.dropFirst().first == "chat":
+    CommandLauncher.main(FolioChat.self, skipping: 2)
 case "folioq": CommandLauncher.main(FolioQuery.self, quickly: FolioQuery.parsedQuickly)
 case "folioctl": CommandLauncher.main(FolioControl.self, limitsOpenMP: true)
 case "foliod": CommandLauncher.main(FolioDaemonCommand.self, limitsOpenMP: true)
@@ -42,6 +44,6 @@ case "folio-rofi": CommandLauncher.main(RofiCommand.self)
 case "folio-search-provider": CommandLauncher.main(SearchProviderCommand.self)
 default:
     Output.error("folio: run as foliod, folioq, folioctl, folio-rofi or folio-search-provider (make install links these names to it), "
-        + "or as `folio mcp` or `folio ui`\n")
+        + "or as `folio chat`, `folio mcp` or `folio ui`\n")
     exit(2)
 }

@@ -44,11 +44,12 @@ final class AnswerPrinter {
         lastWritten = last
     }
 
-    /// Ctrl-C: the line ended, colours reset, and a word on standard error.
-    func interrupted() {
+    /// Ctrl-C: the line ended, colours reset, and a word on standard error (from
+    /// `program`).
+    func interrupted(program: String = "folioq") {
         clearStatus()
         if streaming, lastWritten != nil { Output.standard((colour ? "\u{1B}[0m" : "") + (lastWritten == "\n" ? "" : "\n")) }
-        Output.error("folioq: stopped; the answer above is incomplete\n")
+        Output.error("\(program): stopped; the answer above is incomplete\n")
     }
 
     func failed() {

@@ -35,4 +35,8 @@ int folio_curl_request(const char *url, const char *const *headers, size_t heade
    terminal as it found it; a second one ends the process as usual. */
 void folio_curl_stop_on_interrupt(void);
 
+/* Forgets an interrupt that came, and lets the next SIGINT or SIGTERM end the process
+   again: between the turns of a conversation, whose Ctrl-C stops one answer only. */
+void folio_curl_end_on_interrupt(void);
+
 #endif

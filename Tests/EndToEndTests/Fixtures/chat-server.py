@@ -32,6 +32,9 @@ The model's name picks the behaviour, and the answer comes from the prompt recei
   limited    429 with Retry-After: 17
   toolong    the provider's "prompt longer than the context" error
   broken     an error inside the stream after some text
+Whatever the model, a request to make a follow-up stand alone (folio chat: its message ends
+"Last question: …\nRewritten question:") is answered with the follow-up and the words of four
+letters or more of the question before it, as a model would name what the follow-up points to.
 Every request is appended to LOG (one JSON line: path, headers, body).
 
     python3 chat-server.py LOG     # prints its port, then serves until killed
@@ -86,6 +89,14 @@ def quote_blocks(message):
     for number, sentence in quoted_sentences(message):
         blocks += [(sentence.rstrip("."), (number - 1, sentence)), (". ", None)]
     return blocks or [("The documents do not say. They cover other things.", None)]
+
+
+def rewrite(message):
+    """The follow-up, with the content words of the last question before it."""
+    earlier = re.findall(r"^User: (.*)$", message, re.M)
+    follow_up = message.split("\nLast question: ")[-1].split("\n")[0]
+    words = [w for w in re.findall(r"[A-Za-z0-9,]+", earlier[-1] if earlier else "") if len(w) >= 4 and w.lower() not in STOP]
+    return [follow_up.rstrip("?") + " ", "(" + " ".join(words) + ")?"]
 
 
 def answer_pieces(model, message):
@@ -162,6 +173,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if self.headers.get("x-api-key") != "sk-ant-test-secret":
                 key = self.headers.get("x-api-key") or ""
                 return self.reply(401, {"type": "error", "error": {"type": "authentication_error", "message": f"invalid x-api-key {key}"}})
+        if "\nLast question: " in user and user.endswith("Rewritten question:"):
+            return getattr(self, "stream_" + provider)("quote", rewrite(user), len(user.split()), 0)
         if model == "hangup":
             self.close_connection = True
             return
