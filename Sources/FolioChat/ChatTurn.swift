@@ -57,6 +57,10 @@ public struct ChatSource: Sendable, Equatable, Codable {
     public var chunk: Int
     public var quote: String
 
+    enum CodingKeys: String, CodingKey {
+        case number, path, pages, paged, section, chunk, quote, pageLabel = "page_label"
+    }
+
     public init(number: Int, path: String, pages: [Int], paged: Bool, pageLabel: String?, section: String?, chunk: Int, quote: String) {
         self.number = number
         self.path = path

@@ -191,6 +191,7 @@ struct ChatLoop {
     }
 
     private func showSources() {
+        if json { return Output.standard(ChatTurnJSON.sources(lastTurn?.sources ?? [])) }
         guard let lastTurn, !lastTurn.sources.isEmpty else {
             return Output.error("folio chat: the last answer cites no source\n")
         }

@@ -14,13 +14,24 @@ enum ChatTurnJSON {
         var conversation: AnswerJSON.Turn?
     }
 
+    /// `/sources` with `--json`: `{"sources": […]}`, each as the conversation keeps it.
+    static func sources(_ sources: [ChatSource]) -> String {
+        struct Listed: Encodable {
+            var sources: [ChatSource]
+        }
+        return encoded(Listed(sources: sources))
+    }
+
     static func render(_ turn: ChatTurn, place kept: (id: Int64, turn: Int)?, query: FollowUpQuery) -> String {
         let place = kept.map { AnswerJSON.Turn(id: $0.id, turn: $0.turn, searchedFor: query.text, followUp: query.kind.rawValue,
                                                         fallback: query.fallback, tools: false) }
+        return encoded(Document(question: turn.question, status: turn.status.rawValue, answer: turn.answer, error: turn.detail ?? "",
+                                conversation: place))
+    }
+
+    private static func encoded(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let document = Document(question: turn.question, status: turn.status.rawValue, answer: turn.answer, error: turn.detail ?? "",
-                                conversation: place)
-        return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
     }
 }

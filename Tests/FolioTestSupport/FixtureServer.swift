@@ -18,6 +18,9 @@ public final class FixtureServer {
         port = Int(String(decoding: line, as: UTF8.self)) ?? 0
     }
 
+    /// Its process, for a test that kills it part-way.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// SIGKILL: the test runner's threads block SIGTERM, and a child inherits the mask.
     deinit {
         kill(process.processIdentifier, SIGKILL)
