@@ -246,13 +246,18 @@ let package = Package(
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
         .executableTarget(name: "folio-rofi", dependencies: ["FolioCLI", "FolioRofiProgram"],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        // Folio's search as tools, one definition for assistants over the Model Context
+        // Protocol (`folio mcp`) and for a model that calls tools (`folio chat`).
+        .target(
+            name: "FolioTools",
+            dependencies: ["FolioCLI", "FolioCore", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore", "FolioSystem", "FolioText"],
+            swiftSettings: swiftSettings),
         // Folio's search as tools for assistants over the Model Context Protocol (`folio mcp`).
         .target(
             name: "FolioMCP",
-            dependencies: ["FolioCLI", "FolioCore", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore", "FolioSystem", "FolioText",
-                           .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["FolioTools", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
-        .executableTarget(name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", argumentParser],
+        .executableTarget(name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", "FolioTools", argumentParser],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
         // glibc's malloc tuning for `folio ui`'s server, which Swift's Glibc does not show.
         .target(name: "CMemory"),
@@ -298,7 +303,7 @@ let package = Package(
         .testTarget(name: "FolioAskTests", dependencies: ["FolioAsk", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioChatTests", dependencies: ["FolioChat", "FolioAsk", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioMCPTests", dependencies: ["FolioMCP", "FolioCore", "FolioStore", .product(name: "MCP", package: "swift-sdk")],
+        .testTarget(name: "FolioMCPTests", dependencies: ["FolioMCP", "FolioTools", "FolioCore", "FolioStore", .product(name: "MCP", package: "swift-sdk")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",

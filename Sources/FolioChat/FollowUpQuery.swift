@@ -65,9 +65,9 @@ public struct FollowUpQuery: Sendable, Equatable {
 
     static let instructions = """
         You rewrite the user's last question so that it can be understood without the conversation \
-        before it: replace the words that point back (it, they, that, there, the same, "and in 2022?") \
-        with what they point to. Keep the user's own words, names and numbers, and their language. \
-        Do not answer it. Reply with the rewritten question alone, on one line.
+        before it: replace the words that point back to it (it, they, that, there, the same) with what \
+        they point to, and say in full what a short question leaves out. Keep the user's own words, \
+        names and numbers, and their language. Do not answer it. Reply with the rewritten question alone, on one line.
         """
 
     /// The last turns, each answer cut short, and the question to rewrite.

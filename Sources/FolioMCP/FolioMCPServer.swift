@@ -1,4 +1,5 @@
 internal import MCP
+public import FolioTools
 internal import FoundationEssentials
 
 /// `folio mcp`: Folio's tools for an assistant over the Model Context Protocol, on standard
@@ -24,7 +25,11 @@ public enum FolioMCPServer {
     public static func run(_ toolbox: FolioToolbox) async throws {
         let server = Server(name: "folio", version: version, title: "Folio", instructions: instructions,
                             capabilities: .init(tools: .init(listChanged: false)))
-        await server.withMethodHandler(ListTools.self) { _ in .init(tools: FolioTools.all) }
+        let tools = ToolCatalog.all.map { tool in
+            Tool(name: tool.name, title: tool.title, description: tool.description, inputSchema: value(tool.inputSchema),
+                 annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false))
+        }
+        await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
         await server.withMethodHandler(CallTool.self) { parameters in
             defer {
                 let calls = toolbox.calls
@@ -46,9 +51,8 @@ public enum FolioMCPServer {
     /// the index answered, error or not, is a result the assistant reads and acts on.
     static func call(_ toolbox: FolioToolbox, _ parameters: CallTool.Parameters) throws -> CallTool.Result {
         do {
-            guard let allowed = FolioTools.arguments(of: parameters.name) else { throw ToolError.unknownTool(parameters.name) }
-            let arguments = try ToolArguments(tool: parameters.name, values: parameters.arguments, allowed: allowed)
-            let json = try encode(try toolbox.call(parameters.name, arguments))
+            let arguments = parameters.arguments.map { $0.mapValues(jsonValue) }
+            let json = try toolbox.run(parameters.name, arguments: arguments)
             let structured: Value? = try JSONDecoder().decode(Value.self, from: json)
             return .init(content: [.text(text: String(decoding: json, as: UTF8.self), annotations: nil, _meta: nil)],
                          structuredContent: structured, isError: false)
@@ -59,11 +63,30 @@ public enum FolioMCPServer {
         }
     }
 
-    /// Snake-case keys, as `folioq --json` and `folioctl status --json` write them.
-    static func encode(_ output: any Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(output)
+    /// The SDK's JSON value for Folio's (the same JSON, converted at this edge).
+    static func value(_ json: JSONValue) -> Value {
+        switch json {
+        case .null: .null
+        case let .bool(bool): .bool(bool)
+        case let .int(int): .int(int)
+        case let .double(double): .double(double)
+        case let .string(string): .string(string)
+        case let .array(items): .array(items.map(value))
+        case let .object(object): .object(object.mapValues(value))
+        }
+    }
+
+    /// Folio's JSON value for the SDK's; data (which JSON cannot hold) as its text.
+    static func jsonValue(_ value: Value) -> JSONValue {
+        switch value {
+        case .null: .null
+        case let .bool(bool): .bool(bool)
+        case let .int(int): .int(int)
+        case let .double(double): .double(double)
+        case let .string(string): .string(string)
+        case let .array(items): .array(items.map(jsonValue))
+        case let .object(object): .object(object.mapValues(jsonValue))
+        case .data: .string(value.description)
+        }
     }
 }

@@ -3,6 +3,7 @@ internal import Dispatch
 internal import FolioCLI
 internal import FolioCore
 internal import FolioMCP
+internal import FolioTools
 
 /// `folio mcp` (this program, which `folio` runs for it): Folio's search as tools for an
 /// assistant over the Model Context Protocol, on standard input and output.

@@ -1,11 +1,12 @@
 import FolioCore
 @testable import FolioMCP
+@testable import FolioTools
 import FolioStore
 import MCP
 import Testing
 
 @Suite struct ToolArgumentsTests {
-    func arguments(_ values: [String: Value]) throws -> ToolArguments {
+    func arguments(_ values: [String: JSONValue]) throws -> ToolArguments {
         try ToolArguments(tool: "search", values: values, allowed: ["query", "limit", "mode", "type"])
     }
 
@@ -63,6 +64,6 @@ import Testing
     @Test func cutsAChunkLongerThanTheLimit() {
         let (kept, truncated) = FolioToolbox.withinLimit([Self.passage(0, 20_000), Self.passage(1, 10)], centre: 0)
         #expect(kept.map(\.chunk) == [0] && truncated)
-        #expect(kept[0].text.unicodeScalars.count == FolioTools.maximumReadCharacters + 1)
+        #expect(kept[0].text.unicodeScalars.count == ToolCatalog.maximumReadCharacters + 1)
     }
 }

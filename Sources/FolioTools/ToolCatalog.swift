@@ -1,15 +1,24 @@
-internal import MCP
 internal import FolioCore
 internal import FolioStore
 
-/// The tools `folio mcp` offers, as the client lists them: each with its JSON schema, and
-/// marked read-only (nothing an assistant calls writes to the index or forgets a file).
-enum FolioTools {
-    static let search = "search"
-    static let read = "read"
-    static let listSources = "list_sources"
-    static let status = "status"
-    static var names: [String] { all.map(\.name) }
+/// One of Folio's tools as an assistant or a model is told of it: its name, what it does,
+/// and the JSON schema of its arguments. Every one only reads: nothing a caller does
+/// writes to the index or forgets a file.
+public struct ToolDefinition: Sendable {
+    public var name: String
+    public var title: String
+    public var description: String
+    public var inputSchema: JSONValue
+}
+
+/// The tools `folio mcp` offers and `folio chat` gives a model that calls tools: one list,
+/// one set of names and arguments for both.
+public enum ToolCatalog {
+    public static let search = "search"
+    public static let read = "read"
+    public static let listSources = "list_sources"
+    public static let status = "status"
+    public static var names: [String] { all.map(\.name) }
 
     /// The most results one search hands over, and the default.
     static let maximumResults = 50
@@ -22,8 +31,8 @@ enum FolioTools {
     /// The most documents one `list_sources` call lists.
     static let maximumListed = 200
 
-    static let all: [Tool] = [
-        Tool(name: search, title: "Search documents",
+    public static let all: [ToolDefinition] = [
+        ToolDefinition(name: search, title: "Search documents",
              description: """
                  Search the user's indexed documents (PDF, office, e-book, mail, web pages, text) by words and by meaning. \
                  Returns the best passages with file path, page, section, a snippet, and what found each result \
@@ -39,9 +48,8 @@ enum FolioTools {
                           "description": "Only documents of these types."],
                  "limit": ["type": "integer", "minimum": 1, "maximum": .int(maximumResults), "default": .int(defaultResults),
                            "description": "The most results."],
-             ], required: ["query"]),
-             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
-        Tool(name: read, title: "Read a passage",
+             ], required: ["query"])),
+        ToolDefinition(name: read, title: "Read a passage",
              description: """
                  Read a passage of an indexed document with its neighbours: the chunk a search result names (its `chunk`), \
                  or the one holding a page, and up to \(maximumAround) chunks on each side. Returns each chunk's text with its \
@@ -53,9 +61,8 @@ enum FolioTools {
                  "page": ["type": "integer", "minimum": 1, "description": "Read the chunk holding this page instead."],
                  "around": ["type": "integer", "minimum": 0, "maximum": .int(maximumAround), "default": 1,
                             "description": "Chunks on each side of it."],
-             ], required: ["path"]),
-             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
-        Tool(name: listSources, title: "List indexed documents",
+             ], required: ["path"])),
+        ToolDefinition(name: listSources, title: "List indexed documents",
              description: """
                  List what Folio has indexed: the folders it watches, the totals, and the documents (path, type, pages, \
                  status, and why a document failed), under a folder if given, \(maximumListed) at most per call.
@@ -65,24 +72,22 @@ enum FolioTools {
                  "status": ["type": "string", "enum": ["indexed", "partial", "failed"], "description": "Only documents with this status."],
                  "limit": ["type": "integer", "minimum": 1, "maximum": .int(maximumListed), "default": 50],
                  "offset": ["type": "integer", "minimum": 0, "default": 0, "description": "Skip this many documents (paging)."],
-             ], required: []),
-             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
-        Tool(name: status, title: "Index status",
+             ], required: [])),
+        ToolDefinition(name: status, title: "Index status",
              description: """
                  Whether Folio's daemon runs and what the index holds: documents, pages, failures, and how far search by \
                  meaning is (documents with vectors, time left).
                  """,
-             inputSchema: object([:], required: []),
-             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+             inputSchema: object([:], required: [])),
     ]
 
     /// The arguments tool `name` takes (its schema's properties); `nil`: no such tool.
-    static func arguments(of name: String) -> Set<String>? {
+    public static func arguments(of name: String) -> Set<String>? {
         guard let tool = all.first(where: { $0.name == name }) else { return nil }
         return Set((tool.inputSchema.objectValue?["properties"]?.objectValue ?? [:]).keys)
     }
 
-    private static func object(_ properties: [String: Value], required: [String]) -> Value {
+    private static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {
         ["type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),
          "additionalProperties": false]
     }

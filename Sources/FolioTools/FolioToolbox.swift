@@ -6,6 +6,7 @@ internal import FolioSemantic
 internal import FolioStore
 internal import FolioSystem
 internal import FolioText
+public import FoundationEssentials
 
 /// What `folio mcp`'s tools do, apart from the protocol: the same search as `folioq`
 /// (`Searcher`, the embedder process for the query's meaning), a document's passages, its
@@ -19,7 +20,7 @@ public final class FolioToolbox: Sendable {
     /// How long the reader stays open after a call: the calls of an assistant's turn come
     /// in a burst, and between turns the server gives back the index's pages it mapped
     /// (docs/benchmarks.md, "Folio for assistants").
-    static let readerIdleSeconds = 10
+    public static let readerIdleSeconds = 10
 
     /// `embedderProgram`: see `IndexSession`.
     public init(databasePath: String, configuration: FolioConfiguration, paths: FolioPaths, environment: [String: String],
@@ -28,13 +29,29 @@ public final class FolioToolbox: Sendable {
                                embedderProgram: embedderProgram)
     }
 
+    /// Runs the tool `name` with `arguments` (checked against its schema's names); its
+    /// result as JSON text, keys in snake case as `folioq --json` writes them.
+    public func run(_ name: String, arguments values: [String: JSONValue]?) throws(ToolError) -> Data {
+        guard let allowed = ToolCatalog.arguments(of: name) else { throw .unknownTool(name) }
+        let arguments = try ToolArguments(tool: name, values: values, allowed: allowed)
+        let output = try call(name, arguments)
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(output)
+        } catch {
+            throw .index("\(name): its result could not be written as JSON: \(error)")
+        }
+    }
+
     /// Runs the tool `name`; its result as JSON-encodable output.
     func call(_ name: String, _ arguments: ToolArguments) throws(ToolError) -> any Encodable & Sendable {
         switch name {
-        case FolioTools.search: try search(arguments)
-        case FolioTools.read: try read(arguments)
-        case FolioTools.listSources: try listSources(arguments)
-        case FolioTools.status: try status()
+        case ToolCatalog.search: try search(arguments)
+        case ToolCatalog.read: try read(arguments)
+        case ToolCatalog.listSources: try listSources(arguments)
+        case ToolCatalog.status: try status()
         default: throw .unknownTool(name)
         }
     }
@@ -47,7 +64,7 @@ public final class FolioToolbox: Sendable {
             throw .invalidArgument(tool: arguments.tool, name: "query", reason: "must be at most 1,000 characters")
         }
         let mode = try arguments.choice("mode", SearchMode.self) ?? .hybrid
-        let limit = try arguments.integer("limit", in: 1...FolioTools.maximumResults) ?? FolioTools.defaultResults
+        let limit = try arguments.integer("limit", in: 1...ToolCatalog.maximumResults) ?? ToolCatalog.defaultResults
         var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(try arguments.choices("type", DocumentKind.self)),
                                     snippetWords: 32, mode: mode)
         return try withIndex { index throws(ToolError) in
@@ -69,7 +86,7 @@ public final class FolioToolbox: Sendable {
         var pages: Int
         var chunks: Int
         var passages: [Passage]
-        /// Whether the text was cut to the limit (`FolioTools.maximumReadCharacters`).
+        /// Whether the text was cut to the limit (`ToolCatalog.maximumReadCharacters`).
         var truncated: Bool
         /// The chunk after the last one handed over, to read on from; `nil` at the end.
         @Nullable var nextChunk: Int?
@@ -101,7 +118,7 @@ public final class FolioToolbox: Sendable {
         if chunk != nil, page != nil {
             throw .invalidArgument(tool: arguments.tool, name: "page", reason: "cannot be given with chunk: name one of them")
         }
-        let around = try arguments.integer("around", in: 0...FolioTools.maximumAround) ?? 1
+        let around = try arguments.integer("around", in: 0...ToolCatalog.maximumAround) ?? 1
         return try withIndex { index throws(ToolError) in
             guard let reader = index.reader else { throw .index(index.unavailable ?? "") }
             do {
@@ -128,7 +145,7 @@ public final class FolioToolbox: Sendable {
     /// before) whose text fits the limit, without a gap: a side ends at its first passage
     /// that does not fit. The centre's own text is cut to the limit if it alone is longer.
     static func withinLimit(_ passages: [DocumentPassage], centre: Int) -> ([ReadOutput.Passage], Bool) {
-        var budget = FolioTools.maximumReadCharacters
+        var budget = ToolCatalog.maximumReadCharacters
         var kept: [DocumentPassage] = []
         var truncated = false
         var full = (before: false, after: false)
@@ -186,7 +203,7 @@ public final class FolioToolbox: Sendable {
 
     func listSources(_ arguments: ToolArguments) throws(ToolError) -> SourcesOutput {
         let status = try arguments.choice("status", DocumentStatus.self)
-        let limit = try arguments.integer("limit", in: 1...FolioTools.maximumListed) ?? 50
+        let limit = try arguments.integer("limit", in: 1...ToolCatalog.maximumListed) ?? 50
         let offset = try arguments.integer("offset", in: 0...Int.max) ?? 0
         let folders = configuration.folders.map { paths.expandingTilde($0) }
         return try withIndex { index throws(ToolError) in
@@ -239,10 +256,10 @@ public final class FolioToolbox: Sendable {
     }
 
     /// The number of calls so far, for `closeReader(after:)`.
-    var calls: Int { session.calls }
+    public var calls: Int { session.calls }
 
     /// Closes the index unless a call came after the `calls`th.
-    func closeReader(after calls: Int) {
+    public func closeReader(after calls: Int) {
         session.closeReader(after: calls)
     }
 

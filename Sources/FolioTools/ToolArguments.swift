@@ -1,12 +1,11 @@
-internal import MCP
 
 /// A tool call's arguments, read by name with the tool's rules: a wrong type or a value
 /// out of range is an error that names the argument, never a silent default.
 struct ToolArguments {
     let tool: String
-    let values: [String: Value]
+    let values: [String: JSONValue]
 
-    init(tool: String, values: [String: Value]?, allowed: Set<String>) throws(ToolError) {
+    init(tool: String, values: [String: JSONValue]?, allowed: Set<String>) throws(ToolError) {
         self.tool = tool
         self.values = values ?? [:]
         if let unknown = self.values.keys.sorted().first(where: { !allowed.contains($0) }) {
@@ -70,7 +69,7 @@ struct ToolArguments {
     }
 
     /// The argument, unless absent or JSON null (which clients send for "not given").
-    private func present(_ name: String) -> Value? {
+    private func present(_ name: String) -> JSONValue? {
         guard let value = values[name], value != .null else { return nil }
         return value
     }
