@@ -170,7 +170,7 @@ let package = Package(
         // they stand with what came before.
         .target(
             name: "FolioChat",
-            dependencies: ["FolioAsk", "FolioCore", "FolioSQLite", "FolioSystem"],
+            dependencies: ["FolioAsk", "FolioCore", "FolioSQLite", "FolioStore", "FolioSystem", "FolioTools"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioWatch",
@@ -216,7 +216,7 @@ let package = Package(
         .target(
             name: "FolioQueryProgram",
             dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioSearch", "FolioText", "FolioAsk", "FolioChat",
-                           "FolioHTTP", "FolioLaunch", "FolioSystem", argumentParser],
+                           "FolioHTTP", "FolioLaunch", "FolioSystem", "FolioTools", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioControlProgram",

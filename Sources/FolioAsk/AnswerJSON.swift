@@ -140,18 +140,41 @@ public enum AnswerJSON {
         /// Why the follow-up was not rewritten as asked.
         @Nullable public var fallback: String?
         public var tools: Bool
+        /// The tools the model called, in order.
+        public var calls: [Call]
+        /// Why the look-ups stopped short, or why the model was given no tools.
+        @Nullable public var note: String?
 
-        public init(id: Int64, turn: Int, searchedFor: String, followUp: String, fallback: String?, tools: Bool) {
+        /// A tool call: the tool, its arguments as the model wrote them, the numbers of the
+        /// passages it gave (among `passages`), or why it gave none.
+        public struct Call: Encodable, Sendable {
+            public var name: String
+            public var arguments: String
+            public var passages: [Int]
+            @Nullable public var error: String?
+
+            public init(name: String, arguments: String, passages: [Int], error: String?) {
+                self.name = name
+                self.arguments = arguments
+                self.passages = passages
+                self.error = error
+            }
+        }
+
+        public init(id: Int64, turn: Int, searchedFor: String, followUp: String, fallback: String?, tools: Bool, calls: [Call] = [],
+                    note: String? = nil) {
             self.id = id
             self.turn = turn
             self.searchedFor = searchedFor
             self.followUp = followUp
             self.fallback = fallback
             self.tools = tools
+            self.calls = calls
+            self.note = note
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, turn, fallback, tools, searchedFor = "searched_for", followUp = "follow_up"
+            case id, turn, fallback, tools, calls, note, searchedFor = "searched_for", followUp = "follow_up"
         }
     }
 

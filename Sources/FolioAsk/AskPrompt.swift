@@ -74,17 +74,21 @@ public struct AskPrompt: Sendable, Equatable {
         - Answer in the language of the question, briefly.
         """
 
-    /// The user's message: the passages, then the question.
-    public var message: String {
+    /// The user's message: the passages, then the question. `locating`: each passage's
+    /// heading says its path and chunk, for a model that can `read` its neighbours.
+    public func message(locating: Bool = false) -> String {
         var text = "Passages:\n\n"
-        for passage in passages { text += Self.block(passage) + "\n\n" }
+        for passage in passages { text += Self.block(passage, locating: locating) + "\n\n" }
         return text + "Question: " + question
     }
 
-    /// One passage as the model reads it: `[n] file, page(s), section` and its text, with
-    /// a line where the second page begins.
-    static func block(_ passage: Passage) -> String {
-        heading(passage) + "\n" + text(passage)
+    public var message: String { message() }
+
+    /// One passage as the model reads it: `[n] file, page(s), section` (with
+    /// `(path: …, chunk: …)` when `locating`) and its text, with a line where the second
+    /// page begins.
+    public static func block(_ passage: Passage, locating: Bool = false) -> String {
+        heading(passage) + (locating ? " (path: \(passage.path), chunk: \(passage.chunk))" : "") + "\n" + text(passage)
     }
 
     /// `[n] file ("title"), page(s), section "…"`.
@@ -113,12 +117,12 @@ public struct AskPrompt: Sendable, Equatable {
     }
 
     /// What the earlier turns add to the prompt, with their messages' framing.
-    static func historyTokens(_ history: [Exchange]) -> Int {
+    public static func historyTokens(_ history: [Exchange]) -> Int {
         history.reduce(0) { $0 + TokenEstimate.tokens(in: $1.question) + TokenEstimate.tokens(in: $1.answer) + 16 }
     }
 
     /// What one passage adds to the prompt.
-    static func tokens(of passage: Passage) -> Int {
+    public static func tokens(of passage: Passage) -> Int {
         TokenEstimate.tokens(in: block(passage)) + 2
     }
 

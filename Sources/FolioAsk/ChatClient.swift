@@ -16,6 +16,10 @@ public struct ChatClient: Sendable {
         public var finishReason: String?
         /// Seconds from the request to the first piece of the answer.
         public var firstTextSeconds: Double?
+        /// The tools the model called instead of (or after) answering, whole.
+        public var toolCalls: [ToolCall] = []
+
+        public init() {}
     }
 
     /// Reads the key (`keyFile`, already expanded, else the provider's environment
@@ -48,6 +52,18 @@ public struct ChatClient: Sendable {
         }
     }
 
+    /// One round of a turn with tools (`ChatRequest`'s tools form): the text streamed to
+    /// `onText`, the calls the model made in `Outcome.toolCalls`. Not asked again on a
+    /// silence, as `answer` is: a round is part of a turn already under way.
+    public func step(system: String, history: [AskPrompt.Exchange], message: String, steps: [ToolStep], tools: [ToolSpec],
+                     onText: (String) -> Void) throws(AskError) -> Outcome {
+        let request = ChatRequest(system: system, history: history, message: message, steps: steps, tools: tools, maxTokens: options.answerTokens,
+                                  options: options, key: key)
+        let client = HTTPClient(timeoutMilliseconds: 0, connectMilliseconds: min(10, options.timeoutSeconds) * 1000,
+                                stallSeconds: options.timeoutSeconds)
+        return try exchange(request, client: client, onText: onText, onQuote: { _, _ in })
+    }
+
     /// A short text the model writes for Folio itself, not shown as an answer (a follow-up
     /// made into a question that stands alone): `system` and `user` sent, the text
     /// collected, at most `maxTokens`.
@@ -71,6 +87,7 @@ public struct ChatClient: Sendable {
         var finished = false
         var answered = false
         var blockCitations: [Int] = []
+        var calls = ToolCallCollector()
 
         func take(_ units: [StreamFraming.Unit]) -> Bool {
             for unit in units {
@@ -99,6 +116,8 @@ public struct ChatClient: Sendable {
                     case let .citation(number, quote):
                         if !blockCitations.contains(number) { blockCitations.append(number) }
                         onQuote(number, quote)
+                    case let .toolCall(index, id, name, arguments):
+                        calls.add(index: index, id: id, name: name, arguments: arguments)
                     case .blockEnd:
                         guard !blockCitations.isEmpty else { continue }
                         onText(" " + blockCitations.map { "[\($0)]" }.joined())
@@ -143,6 +162,7 @@ public struct ChatClient: Sendable {
             if answered { throw .streamFailed(options.provider, message: "the stream ended before the answer did") }
             throw .malformed(url: request.url, reason: "the stream ended before an answer began")
         }
+        outcome.toolCalls = calls.calls
         return outcome
     }
 }

@@ -16,6 +16,9 @@ enum ChatEvent: Equatable {
     case citation(number: Int, quote: String)
     /// A content block ended: the citations made for it belong after its text.
     case blockEnd
+    /// A tool call, or a piece of one (`ToolCallCollector`): `index` is its place in the
+    /// stream (`nil` for one sent whole), `arguments` more of its JSON text.
+    case toolCall(index: Int?, id: String?, name: String?, arguments: String)
 }
 
 /// Reads the units of one provider's stream (`StreamFraming`) as `ChatEvent`s.
@@ -43,6 +46,9 @@ struct ChatStream {
         if let error = line.error { return [.failure(kind: nil, message: error)] }
         var events: [ChatEvent] = []
         if let content = line.message?.content, !content.isEmpty { events.append(.text(content)) }
+        for call in line.message?.toolCalls ?? [] {
+            events.append(.toolCall(index: nil, id: call.id, name: call.function?.name, arguments: call.function?.arguments?.text ?? "{}"))
+        }
         if line.done == true {
             events.append(.usage(prompt: line.promptEvalCount, answer: line.evalCount))
             events.append(.finished(reason: line.doneReason))
@@ -58,6 +64,9 @@ struct ChatStream {
         var events: [ChatEvent] = []
         for choice in chunk.choices ?? [] {
             if let content = choice.delta?.content, !content.isEmpty { events.append(.text(content)) }
+            for (position, call) in (choice.delta?.toolCalls ?? []).enumerated() {
+                events.append(.toolCall(index: call.index ?? position, id: call.id, name: call.function?.name, arguments: call.function?.arguments ?? ""))
+            }
         }
         if let usage = chunk.usage { events.append(.usage(prompt: usage.promptTokens, answer: usage.completionTokens)) }
         if let reason = chunk.choices?.compactMap(\.finishReason).first { events.append(.finished(reason: reason)) }
@@ -71,7 +80,13 @@ struct ChatStream {
         switch body.type ?? event {
         case "message_start":
             return [.usage(prompt: body.message?.usage?.inputTokens, answer: nil)]
+        case "content_block_start":
+            guard let block = body.contentBlock, block.type == "tool_use" else { return [] }
+            return [.toolCall(index: body.index ?? 0, id: block.id, name: block.name, arguments: "")]
         case "content_block_delta":
+            if body.delta?.type == "input_json_delta" {
+                return [.toolCall(index: body.index ?? 0, id: nil, name: nil, arguments: body.delta?.partialJSON ?? "")]
+            }
             if body.delta?.type == "citations_delta", let citation = body.delta?.citation, let index = citation.documentIndex {
                 return [.citation(number: index + 1, quote: citation.citedText ?? "")]
             }
@@ -96,6 +111,22 @@ struct ChatStream {
 private struct OllamaLine: Decodable {
     struct Message: Decodable {
         var content: String?
+        var toolCalls: [ToolCall]?
+
+        enum CodingKeys: String, CodingKey {
+            case content, toolCalls = "tool_calls"
+        }
+    }
+
+    /// `{"function": {"name": "…", "arguments": {…}}}`: the arguments an object, whole.
+    struct ToolCall: Decodable {
+        struct Function: Decodable {
+            var name: String?
+            var arguments: JSONValue?
+        }
+
+        var id: String?
+        var function: Function?
     }
 
     var message: Message?
@@ -133,6 +164,24 @@ private struct OpenAIChunk: Decodable {
     struct Choice: Decodable {
         struct Delta: Decodable {
             var content: String?
+            var toolCalls: [ToolCall]?
+
+            enum CodingKeys: String, CodingKey {
+                case content, toolCalls = "tool_calls"
+            }
+        }
+
+        /// `{"index": 0, "id": "call_…", "type": "function", "function": {"name": "…",
+        /// "arguments": "{\"qu"}}`, the arguments' text in pieces over several chunks.
+        struct ToolCall: Decodable {
+            struct Function: Decodable {
+                var name: String?
+                var arguments: String?
+            }
+
+            var index: Int?
+            var id: String?
+            var function: Function?
         }
 
         var delta: Delta?
@@ -182,10 +231,18 @@ private struct AnthropicEvent: Decodable {
         var text: String?
         var stopReason: String?
         var citation: Citation?
+        var partialJSON: String?
 
         enum CodingKeys: String, CodingKey {
-            case type, text, citation, stopReason = "stop_reason"
+            case type, text, citation, stopReason = "stop_reason", partialJSON = "partial_json"
         }
+    }
+
+    /// `content_block_start`'s block: a `tool_use` names its call.
+    struct ContentBlock: Decodable {
+        var type: String?
+        var id: String?
+        var name: String?
     }
 
     /// A `char_location` citation: which document, and the text it cites.
@@ -199,8 +256,14 @@ private struct AnthropicEvent: Decodable {
     }
 
     var type: String?
+    var index: Int?
+    var contentBlock: ContentBlock?
     var message: Message?
     var delta: Delta?
     var usage: Usage?
     var error: AnthropicErrorBody?
+
+    enum CodingKeys: String, CodingKey {
+        case type, index, message, delta, usage, error, contentBlock = "content_block"
+    }
 }

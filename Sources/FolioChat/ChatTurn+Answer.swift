@@ -2,8 +2,8 @@ public import FolioAsk
 
 extension ChatTurn {
     /// The turn an answer makes: its text as shown, its status, and the passages that
-    /// bear it out. `interruption`: why it stopped part-way, when it did.
-    public init(answer: Answer, searched: FollowUpQuery, created: Int64, interruption: String? = nil) {
+    /// bear it out; the tools the model called, and why they were cut short (`note`).
+    public init(answer: Answer, searched: FollowUpQuery, calls: [ToolCallRecord] = [], note: String? = nil, created: Int64) {
         let status: Status = switch answer.status {
         case .answered: .answered
         case .notInDocuments: .notInDocuments
@@ -11,10 +11,10 @@ extension ChatTurn {
         case .unsupported: .unsupported
         }
         self.init(position: 0, question: answer.question, searchedFor: searched.text, answer: answer.text,
-                  status: interruption == nil ? status : .incomplete, detail: interruption,
+                  status: status, detail: note,
                   sources: answer.citedPassages.map { passage, quote, _ in
                       ChatSource(number: passage.number, path: passage.path, pages: Array(passage.pages), paged: passage.isPaged, pageLabel: passage.pageLabel,
                                  section: passage.section, chunk: passage.chunk, quote: quote)
-                  }, created: created)
+                  }, calls: calls, created: created)
     }
 }

@@ -24,14 +24,17 @@ public struct ChatTurn: Sendable, Equatable, Codable {
     public var searchedFor: String
     public var answer: String
     public var status: Status
-    /// Why a turn is incomplete or failed, in a sentence.
+    /// Why a turn is incomplete or failed, or why its look-ups were cut short, in a sentence.
     public var detail: String?
     public var sources: [ChatSource]
+    /// The tools the model called, in order (none without tools).
+    public var calls: [ToolCallRecord]
     /// Seconds since 1970.
     public var created: Int64
 
     public init(position: Int, question: String, searchedFor: String, answer: String, status: Status, detail: String? = nil,
-                sources: [ChatSource], created: Int64) {
+                sources: [ChatSource], calls: [ToolCallRecord] = [], created: Int64) {
+        self.calls = calls
         self.position = position
         self.question = question
         self.searchedFor = searchedFor

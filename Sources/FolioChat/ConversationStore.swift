@@ -74,7 +74,8 @@ public final class ConversationStore {
                     CREATE TABLE IF NOT EXISTS turn(
                         conversation_id INTEGER NOT NULL, position INTEGER NOT NULL, question TEXT NOT NULL,
                         searched_for TEXT NOT NULL, answer TEXT NOT NULL, status TEXT NOT NULL, detail TEXT,
-                        sources TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY(conversation_id, position));
+                        sources TEXT NOT NULL, calls TEXT NOT NULL, created_at INTEGER NOT NULL,
+                        PRIMARY KEY(conversation_id, position));
                     PRAGMA user_version = \(version);
                     COMMIT;
                     """)
@@ -126,13 +127,14 @@ public final class ConversationStore {
         try run { database in
             try database.read { connection in
                 try connection.rows("""
-                    SELECT position, question, searched_for, answer, status, detail, sources, created_at
+                    SELECT position, question, searched_for, answer, status, detail, sources, calls, created_at
                     FROM turn WHERE conversation_id = ? ORDER BY position
                     """, [id]).map { row in
                     let sources = (try? JSONDecoder().decode([ChatSource].self, from: Data((row["sources"] as String).utf8))) ?? []
+                    let calls = (try? JSONDecoder().decode([ToolCallRecord].self, from: Data((row["calls"] as String).utf8))) ?? []
                     return ChatTurn(position: row["position"], question: row["question"], searchedFor: row["searched_for"], answer: row["answer"],
                                     status: ChatTurn.Status(rawValue: row["status"]) ?? .failed, detail: row["detail"], sources: sources,
-                                    created: row["created_at"])
+                                    calls: calls, created: row["created_at"])
                 }
             }
         }
@@ -143,15 +145,17 @@ public final class ConversationStore {
     @discardableResult
     public func append(_ turn: ChatTurn, to id: Int64) throws(ConversationError) -> ChatTurn {
         let sources = String(decoding: (try? JSONEncoder().encode(turn.sources)) ?? Data("[]".utf8), as: UTF8.self)
+        let calls = String(decoding: (try? JSONEncoder().encode(turn.calls)) ?? Data("[]".utf8), as: UTF8.self)
         let numbered = try run { database in
             try database.write { connection -> ChatTurn? in
                 guard try connection.row("SELECT 1 FROM conversation WHERE id = ?", [id]) != nil else { return nil }
                 var turn = turn
                 turn.position = (try connection.value(as: Int.self, "SELECT max(position) FROM turn WHERE conversation_id = ?", [id]) ?? 0) + 1
                 try connection.execute("""
-                    INSERT INTO turn(conversation_id, position, question, searched_for, answer, status, detail, sources, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [id, turn.position, turn.question, turn.searchedFor, turn.answer, turn.status.rawValue, turn.detail, sources, turn.created])
+                    INSERT INTO turn(conversation_id, position, question, searched_for, answer, status, detail, sources, calls, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [id, turn.position, turn.question, turn.searchedFor, turn.answer, turn.status.rawValue, turn.detail, sources, calls,
+                          turn.created])
                 try connection.execute("UPDATE conversation SET updated_at = ? WHERE id = ?", [turn.created, id])
                 return turn
             }

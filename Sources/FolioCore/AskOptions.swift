@@ -40,6 +40,14 @@ public struct AskOptions: Sendable, Equatable {
     /// not their passages); older ones are left out, and so are any the context cannot hold.
     public var historyTurns: Int
 
+    /// Whether `folio chat` gives the model Folio's `search` and `read` tools (a model or
+    /// server that refuses them is answered without, and says so).
+    public var tools: Bool
+    /// The most rounds of tool calls in one turn; past them the model answers from what it has.
+    public var toolSteps: Int
+    /// The most passages the tools hand over in one turn.
+    public var toolPassages: Int
+
     /// How a follow-up ("and in 2022?") is searched for.
     public enum FollowUps: String, Sendable, CaseIterable, Codable {
         /// The model makes it into a question that stands alone first (one short request
@@ -52,7 +60,11 @@ public struct AskOptions: Sendable, Equatable {
     }
 
     public init(provider: Provider, model: String, url: String, apiKeyFile: String, contextTokens: Int, answerTokens: Int, passages: Int,
-                timeoutSeconds: Int, quotes: Bool = true, followUps: FollowUps = .rewrite, historyTurns: Int = 6) {
+                timeoutSeconds: Int, quotes: Bool = true, followUps: FollowUps = .withPrevious, historyTurns: Int = 6, tools: Bool = true,
+                toolSteps: Int = 4, toolPassages: Int = 16) {
+        self.tools = tools
+        self.toolSteps = toolSteps
+        self.toolPassages = toolPassages
         self.followUps = followUps
         self.historyTurns = historyTurns
         self.provider = provider

@@ -110,6 +110,9 @@ extension FolioConfiguration {
             if let quotes = try ask.bool("quotes") { configuration.ask.quotes = quotes }
             if let followUps = try ask.choice("follow_ups", of: AskOptions.FollowUps.self) { configuration.ask.followUps = followUps }
             if let turns = try ask.int("history_turns", atLeast: 0) { configuration.ask.historyTurns = turns }
+            if let tools = try ask.bool("tools") { configuration.ask.tools = tools }
+            if let steps = try ask.int("tool_steps", atLeast: 1) { configuration.ask.toolSteps = steps }
+            if let passages = try ask.int("tool_passages", atLeast: 1) { configuration.ask.toolPassages = passages }
             try ask.rejectUnreadKeys()
         }
         try reader.rejectUnreadKeys()

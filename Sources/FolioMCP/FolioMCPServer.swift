@@ -1,5 +1,6 @@
 internal import MCP
 public import FolioTools
+internal import FolioCore
 internal import FoundationEssentials
 
 /// `folio mcp`: Folio's tools for an assistant over the Model Context Protocol, on standard

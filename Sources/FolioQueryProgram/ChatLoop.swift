@@ -7,6 +7,7 @@ internal import FolioHTTP
 internal import FolioLaunch
 internal import FolioStore
 internal import FolioSystem
+internal import FolioTools
 internal import Glibc
 
 /// The turns of `folio chat`: read a question (or a command), search for it as the
@@ -20,6 +21,10 @@ struct ChatLoop {
     let search: QuerySearch
     let opener: Opener
     let home: String
+    /// Folio's tools for the model (`[ask] tools`); `nil` when it is given none.
+    let toolbox: FolioToolbox?
+    /// Why the model is given no tools in this session, after it refused them.
+    private var toolsRefused: String?
     /// The conversation under way; `nil` until its first question (so that starting and
     /// leaving keeps nothing).
     var conversation: Conversation?
@@ -28,7 +33,8 @@ struct ChatLoop {
     private var lastTurn: ChatTurn?
 
     init(store: ConversationStore, client: ChatClient, configuration: FolioConfiguration, json: Bool, showSearch: Bool, search: QuerySearch,
-         opener: Opener, home: String) {
+         opener: Opener, home: String, toolbox: FolioToolbox?) {
+        self.toolbox = toolbox
         self.store = store
         self.client = client
         self.configuration = configuration
@@ -115,28 +121,61 @@ struct ChatLoop {
         let session = AnswerSession(question: question, options: options, mode: mode, pages: nil, client: client, judge: nil, history: history)
         let printer = AnswerPrinter(colour: Output.colourOnStandardOutput, home: home, streaming: !json, status: Output.standardErrorIsTerminal && !json)
         var partial = ""
+        func show(_ pieces: [CitationReader.Piece]) {
+            for piece in pieces {
+                switch piece {
+                case let .text(text): partial += text
+                case let .citation(citation): partial += citation.shown
+                }
+            }
+            printer.show(pieces)
+        }
         HTTPClient.stopRequestsOnInterrupt()
         defer { HTTPClient.endProcessOnInterrupt() }
         let turn: ChatTurn
         var record: Answer?
-        do {
-            let answer = try session.run(hits: hits, contents: contents, started: folioStarted, retrieval: retrieval) { event in
-                switch event {
-                case let .waiting(model, passages, tokens): printer.waiting(model: model, passages: passages, tokens: tokens)
-                case let .pieces(pieces):
-                    for piece in pieces {
-                        switch piece {
-                        case let .text(text): partial += text
-                        case let .citation(citation): partial += citation.shown
+        var calls: [ToolCallRecord] = []
+        var note = toolsRefused.map { "no tools: \($0)" }
+        var usedTools = false
+        do throws(AskError) {
+            var answered: Answer?
+            if let toolbox, toolsRefused == nil {
+                do throws(AskError) {
+                    let outcome = try ToolTurn(question: question, options: options, mode: mode, client: client, toolbox: toolbox, history: history)
+                        .run(hits: hits, contents: contents, started: folioStarted, retrieval: retrieval) { event in
+                            switch event {
+                            case let .waiting(model, passages, tokens): printer.waiting(model: model, passages: passages, tokens: tokens)
+                            case let .pieces(pieces): show(pieces)
+                            case let .called(call): if !json { Output.error(style(Self.describe(call), "2") + "\n") }
+                            }
                         }
+                    answered = outcome.answer
+                    calls = outcome.calls
+                    note = outcome.cut
+                    usedTools = true
+                } catch let .server(_, _, message) where partial.isEmpty && message.lowercased().contains("tool") {
+                    // A model or server that takes no tools: this turn and the next are
+                    // answered from the search alone.
+                    toolsRefused = "the model refused them (\(message.prefix(160)))"
+                    note = "no tools: " + toolsRefused!
+                    Output.error(style("(the model takes no tools: \(message.prefix(160)); answering from the search alone)", "2") + "\n")
+                }
+            }
+            let answer: Answer
+            if let answered {
+                answer = answered
+            } else {
+                answer = try session.run(hits: hits, contents: contents, started: folioStarted, retrieval: retrieval) { event in
+                    switch event {
+                    case let .waiting(model, passages, tokens): printer.waiting(model: model, passages: passages, tokens: tokens)
+                    case let .pieces(pieces): show(pieces)
+                    case let .askingAgain(counted, window):
+                        Output.error("folio chat: the server counts this prompt at \(counted) tokens, over its \(window): asking again with fewer passages\n")
                     }
-                    printer.show(pieces)
-                case let .askingAgain(counted, window):
-                    Output.error("folio chat: the server counts this prompt at \(counted) tokens, over its \(window): asking again with fewer passages\n")
                 }
             }
             record = answer
-            turn = ChatTurn(answer: answer, searched: query, created: Int64(time(nil)))
+            turn = ChatTurn(answer: answer, searched: query, calls: calls, note: note, created: Int64(time(nil)))
         } catch .interrupted {
             printer.interrupted(program: "folio chat")
             turn = incomplete(question, query, partial, "stopped by Ctrl-C")
@@ -155,18 +194,27 @@ struct ChatLoop {
         if let record {
             if json {
                 let place = kept.map { AnswerJSON.Turn(id: $0.id, turn: $0.turn, searchedFor: query.text, followUp: query.kind.rawValue,
-                                                         fallback: query.fallback, tools: false) }
+                                                         fallback: query.fallback, tools: usedTools,
+                                                         calls: calls.map { .init(name: $0.name, arguments: $0.arguments, passages: $0.passages, error: $0.error) },
+                                                         note: note) }
                 Output.standard(AnswerJSON.render(record, opener: opener.command(path:page:kind:), conversation: place))
             } else if record.status == .nothingRelevant {
                 Output.error("folio chat: nothing in the index matches the question; no model was asked\n")
             } else {
                 printer.finish(record)
+                if let note, !note.hasPrefix("no tools") { Output.standard(style("(" + note + ")", "2") + "\n") }
             }
             if record.status != .answered, exitStatus == ExitStatus.success { exitStatus = ExitStatus.nothing }
         } else if json {
             Output.standard(ChatTurnJSON.render(turn, place: kept, query: query))
         }
         if turn.status == .incomplete, exitStatus == ExitStatus.success { exitStatus = ExitStatus.nothing }
+    }
+
+    /// `  search {"query": "…"} → [5] [6]`, or the call's error: the dim line a call makes.
+    static func describe(_ call: ToolCallRecord) -> String {
+        let found = call.error.map { "error: " + $0 } ?? (call.passages.isEmpty ? "nothing new" : call.passages.map { "[\($0)]" }.joined(separator: " "))
+        return "  ⋯ \(call.name) \(call.arguments.prefix(120)) → \(found)"
     }
 
     private func incomplete(_ question: String, _ query: FollowUpQuery, _ partial: String, _ why: String) -> ChatTurn {

@@ -6,6 +6,7 @@ internal import FolioCore
 internal import FolioHTTP
 internal import FolioLaunch
 internal import FolioStore
+internal import FolioTools
 internal import Glibc
 
 /// `folio chat`: a conversation with the documents. Each question is answered from the
@@ -97,7 +98,11 @@ public struct FolioChat: ParsableCommand {
         }
         var chat = ChatLoop(store: store, client: client, configuration: configuration, json: json, showSearch: showSearch,
                             search: QuerySearch(common: common, mode: mode, kinds: type, path: path, pages: nil, program: "folio chat"),
-                            opener: Opener(options: configuration.open), home: common.paths.home)
+                            opener: Opener(options: configuration.open), home: common.paths.home,
+                            toolbox: configuration.ask.tools
+                                ? FolioToolbox(databasePath: common.databasePath, configuration: configuration, paths: common.paths,
+                                               environment: Environment.variables, embedderProgram: common.embedderProgram)
+                                : nil)
         if let resume { chat.conversation = try conversation(resume, in: store) }
         if !questions.isEmpty {
             for question in questions { chat.ask(question) }

@@ -59,14 +59,7 @@ public final class FolioToolbox: Sendable {
     // MARK: search
 
     func search(_ arguments: ToolArguments) throws(ToolError) -> NotedSearchResults {
-        let text = try arguments.requiredString("query")
-        guard text.unicodeScalars.count <= 1_000 else {
-            throw .invalidArgument(tool: arguments.tool, name: "query", reason: "must be at most 1,000 characters")
-        }
-        let mode = try arguments.choice("mode", SearchMode.self) ?? .hybrid
-        let limit = try arguments.integer("limit", in: 1...ToolCatalog.maximumResults) ?? ToolCatalog.defaultResults
-        var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(try arguments.choices("type", DocumentKind.self)),
-                                    snippetWords: 32, mode: mode)
+        var (text, request) = try searchRequest(arguments)
         return try withIndex { index throws(ToolError) in
             if let reader = index.reader, let path = try arguments.string("path") { request.scope = try scope(path, in: reader, tool: arguments.tool) }
             do {
@@ -75,6 +68,20 @@ public final class FolioToolbox: Sendable {
                 throw .index(IndexSession.describe(error))
             }
         }
+    }
+
+    /// The query and the request a `search` call's arguments make (its `path` aside,
+    /// which needs the index).
+    func searchRequest(_ arguments: ToolArguments) throws(ToolError) -> (String, SearchRequest) {
+        let text = try arguments.requiredString("query")
+        guard text.unicodeScalars.count <= 1_000 else {
+            throw .invalidArgument(tool: arguments.tool, name: "query", reason: "must be at most 1,000 characters")
+        }
+        let mode = try arguments.choice("mode", SearchMode.self) ?? .hybrid
+        let limit = try arguments.integer("limit", in: 1...ToolCatalog.maximumResults) ?? ToolCatalog.defaultResults
+        let request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(try arguments.choices("type", DocumentKind.self)),
+                                    snippetWords: 32, mode: mode)
+        return (text, request)
     }
 
     // MARK: read
@@ -251,7 +258,7 @@ public final class FolioToolbox: Sendable {
 
     // MARK: the index
 
-    private func withIndex<T: Sendable>(_ body: (IndexSession.Index) throws(ToolError) -> T) throws(ToolError) -> T {
+    func withIndex<T: Sendable>(_ body: (IndexSession.Index) throws(ToolError) -> T) throws(ToolError) -> T {
         try session.withIndex(body)
     }
 
@@ -264,7 +271,7 @@ public final class FolioToolbox: Sendable {
     }
 
     /// The search scope of a `path` argument, refused unless some indexed document lies there.
-    private func scope(_ path: String, in reader: IndexReader, tool: String) throws(ToolError) -> PathScope {
+    func scope(_ path: String, in reader: IndexReader, tool: String) throws(ToolError) -> PathScope {
         let absolute = try normalised(path, tool: tool)
         let scope = PathScope.tree(absolute)
         do {

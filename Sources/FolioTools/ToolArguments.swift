@@ -1,3 +1,4 @@
+internal import FolioCore
 
 /// A tool call's arguments, read by name with the tool's rules: a wrong type or a value
 /// out of range is an error that names the argument, never a silent default.

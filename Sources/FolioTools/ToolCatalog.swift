@@ -1,4 +1,4 @@
-internal import FolioCore
+public import FolioCore
 internal import FolioStore
 
 /// One of Folio's tools as an assistant or a model is told of it: its name, what it does,

@@ -41,6 +41,7 @@ import Testing
     }
 
     @Test func aFollowUpIsSearchedWithWhatCameBeforeAndSentWithTheEarlierTurns() throws {
+        try configure(model: "quote", extra: "follow_ups = \"rewrite\"\n")
         let result = try chat(["--json"], lines: ["Who serviced the boiler?", "/sources", "and the charge?"])
         #expect(result.status == 0, "\(result.error)")
         let lines = try jsonLines(result)
@@ -49,7 +50,7 @@ import Testing
         #expect(sources.first?["path"] as? String == folio.home + "/Documents/boiler.txt")
         let turns = [lines[0], lines[2]]
         let first = try #require(turns[0]["conversation"] as? [String: Any])
-        #expect(first["follow_up"] as? String == "first" && first["turn"] as? Int == 1 && first["tools"] as? Bool == false)
+        #expect(first["follow_up"] as? String == "first" && first["turn"] as? Int == 1 && first["tools"] as? Bool == true)
         let second = try #require(turns[1]["conversation"] as? [String: Any])
         #expect(second["follow_up"] as? String == "rewritten")
         #expect(second["searched_for"] as? String == "and the charge (serviced boiler)?", "the stand-in's rewriting, searched for")
@@ -183,5 +184,115 @@ import Testing
         #expect(missing.error == "folio chat: there is no conversation 7 (folio chat --list lists them)\n")
         #expect(try folio.run("folio", ["chat", "--list"]).status == 1)
         #expect(try folio.run("folio", ["chat", "--resume", "soon"]).status == 2)
+    }
+}
+
+/// `folio chat` with a model that calls Folio's tools, in each provider's wire format
+/// (the stand-in streams its calls as each provider does).
+@Suite(.serialized) struct ChatToolTests {
+    let folio: Binaries
+    let server: AskTests.ChatServer
+    static let keys = ["OPENAI_API_KEY": "sk-test-secret", "ANTHROPIC_API_KEY": "sk-ant-test-secret"]
+
+    init() throws {
+        folio = try Binaries()
+        server = try AskTests.ChatServer(log: folio.home + "/chat-requests.log")
+        try folio.write("Documents/car.txt", "Car notes\n\nThe vehicle service invoice came to 480 EUR in March.\n\nThe tyres were changed in October.\n")
+        try folio.write("Documents/boiler.txt", "Boiler\n\nHendrik Vos serviced the boiler in May. The charge was 95 EUR.\n")
+        #expect(try folio.run("folioctl", ["index", "--no-semantic", folio.home + "/Documents"]).status == 0)
+    }
+
+    func configure(_ provider: String, model: String, extra: String = "") throws {
+        let url = "http://127.0.0.1:\(server.port)" + (provider == "openai" ? "/v1" : "")
+        // One passage from the search: the rest is the model's to find.
+        try folio.write("config/folio/config.toml", "[ask]\nprovider = \"\(provider)\"\nurl = \"\(url)\"\nmodel = \"\(model)\"\npassages = 1\n\(extra)")
+    }
+
+    func turn(_ question: String) throws -> (result: Binaries.Result, json: [String: Any], conversation: [String: Any]) {
+        let result = try folio.run("folio", ["chat", "--json", question], environment: Self.keys)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output) \(result.error)")
+        return (result, json, try #require(json["conversation"] as? [String: Any]))
+    }
+
+    @Test(arguments: ["ollama", "openai", "anthropic"])
+    func theModelSearchesAndReadsFurtherAndWhatItCitesIsChecked(provider: String) throws {
+        try configure(provider, model: "agent")
+        let (result, json, conversation) = try turn("Who serviced the boiler? (look up: October)")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(conversation["tools"] as? Bool == true)
+        let calls = try #require(conversation["calls"] as? [[String: Any]])
+        #expect(calls.map { $0["name"] as? String } == ["search", "read"])
+        #expect(calls[0]["passages"] as? [Int] == [2], "the search's passage numbered after the one sent")
+        #expect((calls[1]["arguments"] as? String)?.contains(folio.home + "/Documents/car.txt") == true, "read names what the search gave")
+        #expect(json["answer"] as? String == "The tyres were changed in October [2]. ", "\(json)")
+        let citations = try #require(json["citations"] as? [[String: Any]])
+        #expect(citations.map { $0["path"] as? String } == [folio.home + "/Documents/car.txt"])
+        #expect((json["passages"] as? [[String: Any]])?.count == 2, "every passage given or fetched is listed")
+        // Each round went back with the calls and their results, in the provider's form.
+        let body = try #require(try server.requests().last?["body"] as? [String: Any])
+        let messages = try #require(body["messages"] as? [[String: Any]])
+        switch provider {
+        case "anthropic":
+            let blocks = messages.compactMap { $0["content"] as? [[String: Any]] }.flatMap { $0 }
+            #expect(blocks.contains { $0["type"] as? String == "tool_use" && $0["id"] as? String == "toolu_1" })
+            #expect(blocks.contains { $0["type"] as? String == "tool_result" && $0["tool_use_id"] as? String == "toolu_1" })
+            #expect((body["tools"] as? [[String: Any]])?.map { $0["name"] as? String } == ["search", "read"])
+        default:
+            #expect(messages.contains { $0["role"] as? String == "tool" })
+            #expect(messages.contains { ($0["tool_calls"] as? [[String: Any]])?.isEmpty == false })
+            let tools = try #require(body["tools"] as? [[String: Any]])
+            #expect(tools.compactMap { ($0["function"] as? [String: Any])?["name"] as? String } == ["search", "read"])
+        }
+    }
+
+    @Test func aModelThatKeepsCallingIsCutAtItsRounds() throws {
+        try configure("openai", model: "looper", extra: "tool_steps = 2\n")
+        let (result, _, conversation) = try turn("Who serviced the boiler?")
+        #expect(result.status == 0, "\(result.error)")
+        #expect((conversation["calls"] as? [[String: Any]])?.count == 2)
+        #expect(conversation["note"] as? String == "the look-ups were cut at [ask] tool_steps = 2; the model answered from what it had")
+        let last = try #require(try server.requests().last?["body"] as? [String: Any])
+        #expect(last["tools"] == nil, "the last round offers no tools")
+        let human = try folio.run("folio", ["chat", "Who serviced the boiler?"], environment: Self.keys)
+        #expect(human.error.contains("  ⋯ search {\"query\": \"tyres 0\"}"))
+        #expect(human.output.contains("(the look-ups were cut at [ask] tool_steps = 2; the model answered from what it had)"))
+    }
+
+    @Test(arguments: ["ollama", "openai"])
+    func wrongCallsAreAnsweredWithTheirErrorAndTheTurnGoesOn(provider: String) throws {
+        try configure(provider, model: "wrongtool")
+        let (result, json, conversation) = try turn("Who serviced the boiler?")
+        #expect(result.status == 0, "\(result.error)")
+        let errors = try #require(conversation["calls"] as? [[String: Any]]).map { $0["error"] as? String ?? "" }
+        #expect(errors.count == 3)
+        #expect(errors[0] == "no tool named delete_files: the tools are search and read")
+        #expect(errors[1] == "read: the argument path is required")
+        #expect(errors[2].hasPrefix(provider == "ollama" ? "search: query must be a string" : "search: the arguments are not a JSON object"), "\(errors[2])")
+        #expect(json["status"] as? String == "answered")
+        // The model read each error as the call's result.
+        let body = try #require(try server.requests().last?["body"] as? [String: Any])
+        let results = (body["messages"] as? [[String: Any]] ?? []).filter { $0["role"] as? String == "tool" }.compactMap { $0["content"] as? String }
+        #expect(results.first == "Error: no tool named delete_files: the tools are search and read")
+    }
+
+    @Test(arguments: ["ollama", "openai"])
+    func aModelThatTakesNoToolsIsAnsweredFromTheSearchAndSaysSo(provider: String) throws {
+        try configure(provider, model: "notools")
+        let result = try folio.run("folio", ["chat", "--json", "Who serviced the boiler?", "and the charge?"], environment: Self.keys)
+        #expect(result.status == 0, "\(result.error)")
+        let turns = try result.output.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        for turn in turns {
+            let conversation = try #require(turn["conversation"] as? [String: Any])
+            #expect(conversation["tools"] as? Bool == false)
+            #expect((conversation["note"] as? String)?.hasPrefix("no tools: the model refused them") == true, "\(conversation)")
+            #expect(turn["status"] as? String == "answered")
+        }
+        // Refused once: the second turn does not offer them again.
+        let offered = try server.requests().filter { ($0["body"] as? [String: Any])?["tools"] != nil }
+        #expect(offered.count == 1)
+        try configure(provider, model: "notools", extra: "tools = false\n")
+        let off = try turn("Who serviced the boiler?")
+        #expect(off.conversation["tools"] as? Bool == false)
+        #expect(off.conversation["note"] is NSNull)
     }
 }

@@ -35,6 +35,18 @@ The model's name picks the behaviour, and the answer comes from the prompt recei
 Whatever the model, a request to make a follow-up stand alone (folio chat: its message ends
 "Last question: …\nRewritten question:") is answered with the follow-up and the words of four
 letters or more of the question before it, as a model would name what the follow-up points to.
+Models that call Folio's tools (folio chat), each call streamed as the provider streams one
+(OpenAI's tool_calls deltas with the arguments in pieces, Anthropic's tool_use block with
+input_json_delta pieces, Ollama's whole call in one line):
+  agent      for a question holding "(look up: WORDS)": search {"query": WORDS}, then read the
+             first passage the search returned (its path and chunk, "around": 1), then
+             answers as quote does for WORDS from every passage given or returned
+  looper     searches "tyres N" in every round it is offered tools; answers as quote without
+  wrongtool  calls a tool that does not exist, then read without its path, then search with
+             arguments that are not JSON (Ollama: of the wrong type), then answers as quote
+  notools    refuses a request that offers tools, as a server without them does (Ollama's
+             "does not support tools", llama.cpp's "tools param requires --jinja flag");
+             answers as quote without
 Every request is appended to LOG (one JSON line: path, headers, body).
 
     python3 chat-server.py LOG     # prints its port, then serves until killed
@@ -99,8 +111,52 @@ def rewrite(message):
     return [follow_up.rstrip("?") + " ", "(" + " ".join(words) + ")?"]
 
 
+TOOL_MODELS = {"agent", "looper", "wrongtool"}
+
+
+def tool_state(request):
+    """(the question's message, the rounds of calls so far, the text of every tool result)."""
+    message, rounds, results = "", 0, []
+    for m in request.get("messages", []):
+        content = m.get("content")
+        if m["role"] == "user" and isinstance(content, str) and "\nQuestion: " in content:
+            message = content
+        if m["role"] == "assistant" and (m.get("tool_calls") or (isinstance(content, list) and any(b.get("type") == "tool_use" for b in content))):
+            rounds += 1
+        if m["role"] == "tool":
+            results.append(content)
+        if m["role"] == "user" and isinstance(content, list):
+            results += [b["content"] for b in content if b.get("type") == "tool_result"]
+    return message, rounds, results
+
+
+def tool_turn(model, request, provider):
+    """("call", name, arguments text) or ("answer", pieces)."""
+    message, rounds, results = tool_state(request)
+    offered = bool(request.get("tools"))
+    question = message.split("\nQuestion: ")[-1]
+    lookup = re.search(r"\(look up: ([^)]*)\)", question)
+    everything = message.split("\nQuestion: ")[0] + "\n\n" + "\n\n".join(results)
+    if model == "agent" and offered and lookup and rounds == 0:
+        return ("call", "search", json.dumps({"query": lookup.group(1)}))
+    if model == "agent" and offered and rounds == 1:
+        found = re.search(r"\(path: (.*?), chunk: (\d+)\)", "\n\n".join(results))
+        if found:
+            return ("call", "read", json.dumps({"path": found.group(1), "chunk": int(found.group(2)), "around": 1}))
+    if model == "looper" and offered:
+        return ("call", "search", json.dumps({"query": f"tyres {rounds}"}))
+    if model == "wrongtool" and offered and rounds < 3:
+        if rounds == 0:
+            return ("call", "delete_files", json.dumps({"everything": True}))
+        if rounds == 1:
+            return ("call", "read", json.dumps({"chunk": 3}))
+        return ("call", "search", json.dumps({"query": 5}) if provider == "ollama" else '{"query": "tyres')
+    words = lookup.group(1) if lookup else question
+    return ("answer", quote(everything + "\nQuestion: " + words))
+
+
 def answer_pieces(model, message):
-    if model == "quote":
+    if model in ("quote", "notools"):
         return quote(message)
     if model == "invent":
         given = passages(message)
@@ -155,7 +211,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             log.write(json.dumps({"path": self.path, "headers": dict(self.headers.items()), "body": request}) + "\n")
         model = request.get("model") or "quote"
         user = [m["content"] for m in request.get("messages", []) if m["role"] == "user"][-1]
-        if isinstance(user, list):
+        if isinstance(user, list) and any(block.get("type") == "tool_result" for block in user):
+            user = tool_state(request)[0]
+        elif isinstance(user, list):
             # Anthropic's documents, read back into the form the other providers get.
             documents = [block for block in user if block.get("type") == "document"]
             question = next(block["text"] for block in user if block.get("type") == "text")
@@ -173,6 +231,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if self.headers.get("x-api-key") != "sk-ant-test-secret":
                 key = self.headers.get("x-api-key") or ""
                 return self.reply(401, {"type": "error", "error": {"type": "authentication_error", "message": f"invalid x-api-key {key}"}})
+        if model == "notools" and request.get("tools"):
+            return self.reply(*{
+                "ollama": (400, {"error": 'registry.ollama.ai/library/notools:latest does not support tools'}),
+                "openai": (500, {"error": {"code": 500, "message": "tools param requires --jinja flag", "type": "server_error"}}),
+                "anthropic": (400, {"type": "error", "error": {"type": "invalid_request_error", "message": "tools: this model takes no tools"}})}[provider])
+        if model in TOOL_MODELS and isinstance(user, str) and not user.endswith("Rewritten question:"):
+            turn = tool_turn(model, request, provider)
+            if turn[0] == "call":
+                return getattr(self, "call_" + provider)(model, turn[1], turn[2])
+            return getattr(self, "stream_" + provider)("quote", turn[1], len(user.split()), 0)
         if "\nLast question: " in user and user.endswith("Rewritten question:"):
             return getattr(self, "stream_" + provider)("quote", rewrite(user), len(user.split()), 0)
         if model == "hangup":
@@ -207,6 +275,43 @@ class Handler(http.server.BaseHTTPRequestHandler):
             getattr(self, "stream_" + provider)(model, pieces, prompt_tokens, delay)
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+    def call_ollama(self, model, name, arguments):
+        self.start_stream("application/x-ndjson")
+        self.chunk(json.dumps({"model": model, "created_at": "2026-11-24T10:00:00Z", "message": {
+            "role": "assistant", "content": "", "tool_calls": [{"function": {"name": name, "arguments": json.loads(arguments)}}]},
+            "done": False}) + "\n")
+        self.chunk(json.dumps({"model": model, "created_at": "2026-11-24T10:00:01Z", "message": {"role": "assistant", "content": ""},
+                               "done": True, "done_reason": "stop", "prompt_eval_count": 10, "eval_count": 5}) + "\n")
+        self.end_stream()
+
+    def call_openai(self, model, name, arguments):
+        self.start_stream("text/event-stream")
+        base = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1790000000, "model": model}
+        self.event(None, {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": None, "tool_calls": [
+            {"index": 0, "id": "call_abc", "type": "function", "function": {"name": name, "arguments": ""}}]}, "finish_reason": None}]})
+        half = len(arguments) // 2
+        for piece in (arguments[:half], arguments[half:]):
+            self.event(None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": piece}}]},
+                                                   "finish_reason": None}]})
+        self.event(None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
+        self.event(None, "[DONE]")
+        self.end_stream()
+
+    def call_anthropic(self, model, name, arguments):
+        self.start_stream("text/event-stream")
+        self.event("message_start", {"type": "message_start", "message": {
+            "id": "msg_1", "type": "message", "role": "assistant", "content": [], "model": model, "stop_reason": None,
+            "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 1}}})
+        self.event("content_block_start", {"type": "content_block_start", "index": 0,
+                                           "content_block": {"type": "tool_use", "id": "toolu_1", "name": name, "input": {}}})
+        half = len(arguments) // 2
+        for piece in (arguments[:half], arguments[half:]):
+            self.event("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": piece}})
+        self.event("content_block_stop", {"type": "content_block_stop", "index": 0})
+        self.event("message_delta", {"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None}, "usage": {"output_tokens": 5}})
+        self.event("message_stop", {"type": "message_stop"})
+        self.end_stream()
 
     def stream_ollama(self, model, pieces, prompt_tokens, delay):
         self.start_stream("application/x-ndjson")

@@ -1,0 +1,61 @@
+public import FolioCore
+internal import FolioSearch
+internal import FolioStore
+
+/// A passage a tool handed over whole, with what a citation's check needs: where it is and
+/// its text (`lastPageStarts`: where, in Unicode scalars, the text of its second page
+/// begins, when it runs over two).
+public struct FoundPassage: Sendable, Equatable {
+    public var path: String
+    public var title: String?
+    public var kind: DocumentKind
+    public var chunk: Int
+    public var firstPage: Int
+    public var lastPage: Int
+    public var pageLabel: String?
+    public var section: String?
+    public var text: String
+    public var lastPageStarts: Int?
+}
+
+extension FolioToolbox {
+    /// What a `search` or `read` call finds, as passages a model can cite (`folio chat`):
+    /// the same arguments, checks and search as `run`, each chunk whole rather than a
+    /// snippet, at most `limit` of them; with a note when there is nothing to search or
+    /// nothing was found. Another tool's name is `unknownTool`: a model is given these two.
+    public func passages(_ name: String, arguments values: [String: JSONValue]?, limit: Int) throws(ToolError) -> (passages: [FoundPassage], note: String?) {
+        guard [ToolCatalog.search, ToolCatalog.read].contains(name), let allowed = ToolCatalog.arguments(of: name) else { throw .unknownTool(name) }
+        let arguments = try ToolArguments(tool: name, values: values, allowed: allowed)
+        if name == ToolCatalog.read {
+            let output = try read(arguments)
+            let passages = output.passages.prefix(limit).map {
+                FoundPassage(path: output.path, title: output.title, kind: DocumentKind(rawValue: output.type) ?? .text, chunk: $0.chunk,
+                             firstPage: $0.pageFirst, lastPage: $0.pageLast, pageLabel: $0.pageLabel, section: $0.section, text: $0.text,
+                             lastPageStarts: nil)
+            }
+            return (Array(passages), output.truncated ? "cut to \(ToolCatalog.maximumReadCharacters) characters" : nil)
+        }
+        var (_, request) = try searchRequest(arguments)
+        request.allChunks = true
+        request.snippetWords = 0
+        request.limit = min(request.limit, limit)
+        return try withIndex { index throws(ToolError) in
+            guard let reader = index.reader else { return ([], index.unavailable) }
+            if let path = try arguments.string("path") { request.scope = try scope(path, in: reader, tool: arguments.tool) }
+            do {
+                let results = try Searcher(index: reader, meaning: request.mode == .lexical ? nil : index.meaning).search(request)
+                let contents = try reader.chunkContents(of: results.hits)
+                let passages = zip(results.hits, contents).compactMap { hit, content -> FoundPassage? in
+                    guard let content else { return nil }
+                    return FoundPassage(path: hit.path, title: hit.title, kind: hit.kind, chunk: hit.chunkOrdinal, firstPage: hit.firstPage,
+                                        lastPage: hit.lastPage, pageLabel: content.firstPageLabel, section: hit.section, text: content.text,
+                                        lastPageStarts: content.pageBreak)
+                }
+                let note = passages.isEmpty ? "nothing found" : results.meaningUnavailable.map { "searched by words only: \($0)" }
+                return (passages, note)
+            } catch {
+                throw .index(IndexSession.describe(error))
+            }
+        }
+    }
+}
