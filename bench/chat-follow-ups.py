@@ -14,6 +14,10 @@ requests that make a follow-up stand alone go to it instead, through a small pro
 what is measured is the search, so the answers need no real model. For each mode:
   - as-typed, with-previous, rewrite: `folio chat --json PREVIOUS FOLLOW-UP` with
     [ask] follow_ups so; alone: the standalone question asked on its own (the baseline);
+    agent: with-previous, and the stand-in's model "agent", which calls Folio's search with
+    the question written out (appended to the follow-up as "(look up: …)") and then reads
+    the first passage it found: a caller that always searches well, for Folio's part of a
+    turn with two rounds of calls (its reach is an upper bound, not a model's);
   - reached: the follow-ups for which a passage sent is from the right file (and page)
     and holds every answer word;
   - Folio's part of the follow-up's turn (timings_ms.folio: search, prompt; the
@@ -85,7 +89,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("data_home")
     parser.add_argument("--rewriter", help="an OpenAI-compatible server's /v1 URL, for the rewritings")
-    parser.add_argument("--modes", default="alone,as-typed,with-previous,rewrite")
+    parser.add_argument("--modes", default="alone,as-typed,with-previous,rewrite,agent")
     parser.add_argument("--items", default=os.path.join(ROOT, "bench", "chat-follow-ups.jsonl"))
     parser.add_argument("--show", action="store_true", help="print each follow-up as searched for")
     args = parser.parse_args()
@@ -113,11 +117,14 @@ def main():
             for mode in args.modes.split(","):
                 os.makedirs(os.path.join(runtime, "config", "folio"), exist_ok=True)
                 with open(os.path.join(runtime, "config", "folio", "config.toml"), "w") as config:
-                    config.write(f'[ask]\nprovider = "openai"\nurl = "{url}"\nmodel = "quote"\n'
-                                 f'follow_ups = "{"as-typed" if mode == "alone" else mode}"\n')
-                reached, folio_ms, kinds = 0, [], {}
+                    follow_ups = {"alone": "as-typed", "agent": "with-previous"}.get(mode, mode)
+                    config.write(f'[ask]\nprovider = "openai"\nurl = "{url}"\nmodel = "{"agent" if mode == "agent" else "quote"}"\n'
+                                 f'follow_ups = "{follow_ups}"\n')
+                reached, folio_ms, kinds, calls = 0, [], {}, 0
                 for item in items:
                     questions = [item["standalone"]] if mode == "alone" else [item["previous"], item["follow_up"]]
+                    if mode == "agent":
+                        questions[-1] += f" (look up: {item['standalone']})"
                     run = subprocess.run([folio, "chat", "--json"] + questions, env=env, capture_output=True, text=True, timeout=900)
                     lines = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
                     turn = lines[-1] if lines else {}
@@ -127,13 +134,15 @@ def main():
                     hit = any(right_passage(passage, item) for passage in turn["passages"])
                     reached += hit
                     folio_ms.append(turn["timings_ms"]["folio"])
+                    calls += len(turn["conversation"]["calls"])
                     kind = turn["conversation"]["follow_up"]
                     kinds[kind] = kinds.get(kind, 0) + 1
                     if args.show:
                         print(f"{mode}\t{'+' if hit else '-'}\t{item['follow_up']}\t→ {turn['conversation']['searched_for']}")
                 results[mode] = {"reached": reached, "of": len(items), "share": round(reached / len(items), 3),
                                  "folio_ms_p50": round(statistics.median(folio_ms), 1) if folio_ms else None,
-                                 "folio_ms_p95": round(percentile(folio_ms, 0.95), 1) if folio_ms else None, "searched_as": kinds}
+                                 "folio_ms_p95": round(percentile(folio_ms, 0.95), 1) if folio_ms else None, "searched_as": kinds,
+                                 "tool_calls": calls}
                 print(json.dumps({mode: results[mode]}), flush=True)
     finally:
         stand_in.terminate()

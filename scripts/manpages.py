@@ -17,9 +17,11 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROGRAMS = ["folioq", "folioctl", "foliod", "folio-rofi"]
+PROGRAMS = ["folioq", "folioctl", "foliod", "folio-rofi", "folio-chat"]
+# A page named for a program that is a subcommand of another: how to run it.
+COMMANDS = {"folio-chat": ["folio", "chat"]}
 DATE = time.strftime("%B %-d, %Y", time.gmtime(int(os.environ.get("SOURCE_DATE_EPOCH", time.time()))))
-SEE_ALSO = [("folioq", 1), ("folioctl", 1), ("foliod", 1), ("folio-rofi", 1), ("folio-config", 5)]
+SEE_ALSO = [("folioq", 1), ("folioctl", 1), ("foliod", 1), ("folio-rofi", 1), ("folio-chat", 1), ("folio-config", 5)]
 
 
 def escape(text):
@@ -178,7 +180,9 @@ def main():
     os.makedirs(outdir + "/man1", exist_ok=True)
     os.makedirs(outdir + "/man5", exist_ok=True)
     for name in PROGRAMS:
-        dump = subprocess.run([os.path.join(bindir, name), "--experimental-dump-help"], capture_output=True, text=True, check=True)
+        command = COMMANDS.get(name, [name])
+        dump = subprocess.run([os.path.join(bindir, command[0])] + command[1:] + ["--experimental-dump-help"], capture_output=True, text=True,
+                              check=True)
         with open(f"{outdir}/man1/{name}.1", "w", encoding="utf-8") as page:
             page.write(program_page(name, json.loads(dump.stdout)["command"]))
     with open(f"{outdir}/man5/folio-config.5", "w", encoding="utf-8") as page:

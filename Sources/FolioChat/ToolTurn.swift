@@ -50,6 +50,11 @@ public struct ToolTurn {
     public static let specs: [ToolSpec] = ToolCatalog.all.filter { [ToolCatalog.search, ToolCatalog.read].contains($0.name) }
         .map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
 
+    /// The share of the room for passages kept for what the calls return; the rest is the
+    /// search's first passages'. A model that calls no tool answers from those alone, so
+    /// they are not cut by much (docs/benchmarks.md, "Conversations").
+    static let keptForCalls = 0.25
+
     static func instructions(quotes: Bool) -> String {
         AskPrompt.instructions(quotes: quotes) + """
 
@@ -66,11 +71,11 @@ public struct ToolTurn {
     public func run(hits: [SearchHit], contents: [ChunkContent?], started: Double, retrieval: Double,
                     events: (Event) -> Void) throws(AskError) -> Outcome {
         let contextTokens = options.effectiveContextTokens
-        // Half the room for passages goes to the first ones, half is kept for the calls'.
+        // Part of the room for passages is kept for what the calls return (`keptForCalls`).
         let fixed = TokenEstimate.tokens(in: Self.instructions(quotes: options.quotes)) + TokenEstimate.tokens(in: question) + 64
             + AskPrompt.historyTokens(history)
         let room = contextTokens - options.answerTokens - fixed
-        let budget = ContextBudget(contextTokens: contextTokens - max(0, room / 2), answerTokens: options.answerTokens, maximumPassages: options.passages)
+        let budget = ContextBudget(contextTokens: contextTokens - max(0, Int(Double(room) * Self.keptForCalls)), answerTokens: options.answerTokens, maximumPassages: options.passages)
         var passages = hits.isEmpty ? [] : try budget.passages(hits, texts: contents, question: question, pages: nil, history: history)
         let message = AskPrompt(question: question, passages: passages, quotes: options.quotes, history: history).message(locating: true)
         let system = Self.instructions(quotes: options.quotes)

@@ -22,6 +22,9 @@ public struct FolioChat: ParsableCommand {
             before ([ask] follow_ups). /new starts another conversation, /sources lists the \
             last answer's sources in full, /quit (or Ctrl-D) ends. Ctrl-C stops an answer \
             and keeps the conversation; at the prompt it ends.
+            A model that calls tools ([ask] tools) may look further than the first passages \
+            with Folio's search and read, each call shown as a dim line; every passage it \
+            cites is checked as folioq --ask checks it.
             When standard input is not a terminal, each line is a question (or a command). \
             Questions given as arguments are asked one after the other, then folio chat ends.
             Conversations are kept on this machine, in conversations.db beside the index, \

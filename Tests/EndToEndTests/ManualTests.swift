@@ -5,7 +5,7 @@ import FolioTestSupport
 /// `make install-manual` with the built programs: the manual pages render without a
 /// warning, and the shell completions are valid scripts that know the options.
 @Suite struct ManualTests {
-    static let programs = ["folioq", "folioctl", "foliod", "folio-rofi"]
+    static let programs = ["folioq", "folioctl", "foliod", "folio-rofi", "folio-chat"]
 
     @Test func manualPagesAndCompletions_areInstalledAndRender() throws {
         let folio = try Binaries()
