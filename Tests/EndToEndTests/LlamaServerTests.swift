@@ -83,6 +83,37 @@ import Testing
         #expect(shown.output.contains("\nSources\n") == (shown.status == 0), "\(shown.output)")
     }
 
+    /// `folio chat` with the real server: a follow-up searched with the question before it,
+    /// the first turn sent with the second, and whatever the model does with the tools it is
+    /// offered (this one calls none), every source borne out by its passage.
+    @Test func aConversationsFollowUpIsAnsweredFromItsSearch_andKept() throws {
+        try configure(port: server.port, extra: "answer_tokens = 96\n")
+        let result = try folio.run("folio", ["chat", "--json", "How much did Sofia Nowak pay for the boiler service?", "And Jonas Berg?"])
+        let turns = try result.output.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try #require(turns.count == 2, "\(result.output) \(result.error)")
+        for (index, turn) in turns.enumerated() {
+            #expect(["answered", "unsupported", "not_in_documents"].contains(turn["status"] as? String ?? ""), "\(turn)")
+            let conversation = try #require(turn["conversation"] as? [String: Any])
+            #expect(conversation["turn"] as? Int == index + 1)
+            let passages = try #require(turn["passages"] as? [[String: Any]])
+            for citation in turn["citations"] as? [[String: Any]] ?? [] {
+                let number = try #require(citation["number"] as? Int)
+                let text = Self.squeezed(try #require(passages.first { $0["number"] as? Int == number }?["text"] as? String))
+                #expect(text.contains(Self.squeezed(try #require(citation["quote"] as? String))))
+            }
+            for call in conversation["calls"] as? [[String: Any]] ?? [] {
+                #expect(call["error"] is NSNull || ["search", "read"].contains(call["name"] as? String ?? ""), "\(call)")
+            }
+        }
+        let second = try #require(turns[1]["conversation"] as? [String: Any])
+        #expect(second["follow_up"] as? String == "with-previous")
+        #expect(second["searched_for"] as? String == "How much did Sofia Nowak pay for the boiler service? And Jonas Berg?")
+        #expect((turns[1]["passages"] as? [[String: Any]])?.contains { ($0["text"] as? String)?.contains("Jonas Berg") == true } == true,
+                "the follow-up's search found Jonas Berg's invoices")
+        let export = try folio.run("folio", ["chat", "--export", "last"])
+        #expect(export.output.contains("## How much did Sofia Nowak pay for the boiler service?") && export.output.contains("## And Jonas Berg?"))
+    }
+
     @Test func anAnswerCutAtItsLimit_saysSo() throws {
         try configure(port: server.port, extra: "answer_tokens = 16\n")
         let question = "List every invoice of Sofia Nowak with its service, its date and its amount, one per line."

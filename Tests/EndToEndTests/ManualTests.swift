@@ -5,7 +5,8 @@ import FolioTestSupport
 /// `make install-manual` with the built programs: the manual pages render without a
 /// warning, and the shell completions are valid scripts that know the options.
 @Suite struct ManualTests {
-    static let programs = ["folioq", "folioctl", "foliod", "folio-rofi", "folio-chat"]
+    /// The programs with a page and completions; `folio chat` has a page (`folio-chat(1)`).
+    static let programs = ["folioq", "folioctl", "foliod", "folio-rofi"]
 
     @Test func manualPagesAndCompletions_areInstalledAndRender() throws {
         let folio = try Binaries()
@@ -14,7 +15,7 @@ import FolioTestSupport
                                                           "DESTDIR=" + stage, "PREFIX=/usr/local"])
         #expect(install.status == 0, "\(install.output) \(install.error)")
         let man = stage + "/usr/local/share/man"
-        let pages = Self.programs.map { "\(man)/man1/\($0).1" } + ["\(man)/man5/folio-config.5"]
+        let pages = (Self.programs + ["folio-chat"]).map { "\(man)/man1/\($0).1" } + ["\(man)/man5/folio-config.5"]
         for page in pages {
             let groff = try folio.runTool("/usr/bin/groff", ["-ww", "-z", "-mandoc", page])
             #expect(groff.status == 0 && groff.error.isEmpty, "\(page): \(groff.error)")
@@ -27,6 +28,8 @@ import FolioTestSupport
         #expect(["status", "index", "forget", "reindex"].allSatisfy(folioctl.contains), "every command is in folioctl(1)")
         let configuration = try folio.runTool("/usr/bin/man", ["-l", "\(man)/man5/folio-config.5"], environment: ["MANWIDTH": "100"]).output
         #expect(configuration.contains("max_tokens_per_chunk = 500") && configuration.contains("[embeddings]"), "\(configuration)")
+        let chat = try folio.runTool("/usr/bin/man", ["-l", "\(man)/man1/folio-chat.1"], environment: ["MANWIDTH": "100"]).output
+        #expect(chat.contains("--resume") && chat.contains("--export") && chat.contains("/sources"), "\(chat)")
 
         let share = stage + "/usr/local/share"
         for program in Self.programs {
