@@ -170,7 +170,7 @@ let package = Package(
         // they stand with what came before.
         .target(
             name: "FolioChat",
-            dependencies: ["FolioAsk", "FolioCore", "FolioSQLite", "FolioStore", "FolioSystem", "FolioTools"],
+            dependencies: ["FolioAsk", "FolioCore", "FolioSQLite", "FolioStore", "FolioSystem"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioWatch",
@@ -208,7 +208,7 @@ let package = Package(
         .target(
             name: "Folio",
             dependencies: ["FolioCore", "FolioText", "FolioLoaders", "FolioStore", "FolioIndexer", "FolioSystem", "FolioSemantic",
-                           "FolioSearch", "FolioProtocol"],
+                           "FolioSearch", "FolioProtocol", "FolioAsk", "FolioChat"],
             swiftSettings: swiftSettings),
 
         // Each program's commands, in a module of its own: its executable below runs them,
@@ -250,7 +250,8 @@ let package = Package(
         // Protocol (`folio mcp`) and for a model that calls tools (`folio chat`).
         .target(
             name: "FolioTools",
-            dependencies: ["FolioCLI", "FolioCore", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore", "FolioSystem", "FolioText"],
+            dependencies: ["FolioAsk", "FolioChat", "FolioCLI", "FolioCore", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore",
+                           "FolioSystem", "FolioText"],
             swiftSettings: swiftSettings),
         // Folio's search as tools for assistants over the Model Context Protocol (`folio mcp`).
         .target(

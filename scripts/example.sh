@@ -11,7 +11,13 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 $SWIFT build --package-path Examples/FolioExample --scratch-path "$scratch"
 example=$($SWIFT build --package-path Examples/FolioExample --scratch-path "$scratch" --show-bin-path)/FolioExample
-output=$("$example" Tests/FolioLoadersTests/Fixtures/pdf/digital.pdf wool shearing)
+# A conversation too, with the tests' stand-in model server (it answers from the passages).
+python3 Tests/EndToEndTests/Fixtures/chat-server.py "$scratch/chat.log" > "$scratch/chat.port" &
+chat=$!
+trap 'kill $chat 2>/dev/null; rm -rf "$scratch"' EXIT
+for _ in $(seq 50); do [ -s "$scratch/chat.port" ] && break; sleep 0.1; done
+output=$(FOLIO_EXAMPLE_OLLAMA="http://127.0.0.1:$(head -n 1 "$scratch/chat.port")" \
+    "$example" Tests/FolioLoadersTests/Fixtures/pdf/digital.pdf wool shearing)
 printf '%s\n' "$output"
 expect() {
     printf '%s\n' "$output" | grep -qF -- "$1" || { echo "example.sh: the example did not print: $1" >&2; exit 1; }
@@ -22,6 +28,10 @@ expect "  Report p. ii: Second page discusses bravo [shearing] techniques."
 expect "  herd-notes.md p. 1: Herd The alpacas were shorn in May; the [wool] went to the mill."
 expect "in Report only: p. 1"
 expect "sources: Report, herd-notes.md"
+expect "asked When were the alpacas shorn? (searched for: When were the alpacas shorn?): answered"
+expect "  Herd The alpacas were shorn in May; the wool went to the mill [1]."
+expect "asked and where did the wool go? (searched for: When were the alpacas shorn? and where did the wool go?): answered"
+expect "conversation 1: 2 turns"
 
 # Swift's mangled names carry their module's name with its length: 11FolioDaemon, 8FolioCLI.
 for module in FolioDaemon FolioLaunch FolioCLI ArgumentParser FolioQueryProgram FolioControlProgram FolioDaemonProgram \

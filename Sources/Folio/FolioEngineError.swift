@@ -1,4 +1,5 @@
 public import FolioStore
+public import FolioAsk
 
 /// Why a `FolioEngine` call failed: what failed, on which source, and what to do.
 public enum FolioEngineError: Error, CustomStringConvertible {
@@ -21,6 +22,11 @@ public enum FolioEngineError: Error, CustomStringConvertible {
     case meaningUnavailable(reason: String)
     /// Vectors could not be made (`updateMeaning`): the model or provider failed.
     case embedding(reason: String)
+    /// A conversation's file could not be opened or written, or has no such conversation.
+    case conversation(reason: String)
+    /// The language model could not be asked, or stopped mid-answer (`FolioConversation`);
+    /// the turn is kept as failed or incomplete.
+    case answer(AskError)
 
     public var description: String {
         switch self {
@@ -40,6 +46,10 @@ public enum FolioEngineError: Error, CustomStringConvertible {
             "\(sourceId) could not be written to the temporary folder to be read: \(reason); check TMPDIR"
         case let .meaningUnavailable(reason):
             "cannot search by meaning: \(reason); search with mode .lexical or .hybrid"
+        case let .conversation(reason):
+            "the conversation: \(reason)"
+        case let .answer(error):
+            "no answer: \(error)"
         case let .embedding(reason):
             "vectors could not be made: \(reason)"
         }

@@ -2,6 +2,8 @@ public import FolioCore
 public import FolioLoaders
 public import FolioStore
 public import FolioText
+public import FolioChat
+public import FolioAsk
 
 // The types a library user names, from the modules the engine is made of: `import Folio`
 // is all an app writes.
@@ -59,3 +61,14 @@ public typealias Chunker = FolioText.Chunker
 public typealias ChunkStream = FolioText.ChunkStream
 /// Folio's chunker: overlapping chunks of at most so many words, within a section.
 public typealias WordChunker = FolioText.WordChunker
+
+// A conversation's (`FolioConversation`).
+
+/// Which language model answers, and how a conversation uses it.
+public typealias AskOptions = FolioCore.AskOptions
+/// A question of a conversation and its answer, as kept.
+public typealias ChatTurn = FolioChat.ChatTurn
+/// A passage an answer cites, and its words the answer rests on.
+public typealias ChatSource = FolioChat.ChatSource
+/// Why a model gave no answer.
+public typealias AskError = FolioAsk.AskError

@@ -19,7 +19,8 @@ public final class ConversationStore {
     /// A title is the first question, cut to this many characters at a word.
     static let titleLength = 80
 
-    /// Opens the file at `path`, made (0600) when missing. A file SQLite finds damaged, or
+    /// Opens the file at `path`, made (0600) when missing (`":memory:"`: kept in memory,
+    /// for as long as the store). A file SQLite finds damaged, or
     /// that is not a database, is moved aside (`…damaged-TIME`) and a new one made: the
     /// conversations are the user's, so they are kept to be looked at, never deleted.
     public init(path: String) throws(ConversationError) {
@@ -47,7 +48,7 @@ public final class ConversationStore {
     }
 
     private static func open(_ path: String) throws -> SQLiteDatabase {
-        if access(path, F_OK) != 0 {
+        if path != ":memory:", access(path, F_OK) != 0 {
             if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
                 let folder = String(path[..<slash])
                 if access(folder, F_OK) != 0 { try Directory.makePrivate(folder) }

@@ -1,7 +1,6 @@
 public import FolioAsk
 public import FolioCore
 public import FolioStore
-public import FolioTools
 internal import FolioSystem
 
 /// A question answered by a model that may look further itself: it is sent the passages
@@ -18,10 +17,10 @@ public struct ToolTurn {
     public var options: AskOptions
     public var mode: SearchMode
     public var client: ChatClient
-    public var toolbox: FolioToolbox
+    public var toolbox: any PassageTools
     public var history: [AskPrompt.Exchange]
 
-    public init(question: String, options: AskOptions, mode: SearchMode, client: ChatClient, toolbox: FolioToolbox, history: [AskPrompt.Exchange]) {
+    public init(question: String, options: AskOptions, mode: SearchMode, client: ChatClient, toolbox: any PassageTools, history: [AskPrompt.Exchange]) {
         self.question = question
         self.options = options
         self.mode = mode
@@ -45,10 +44,6 @@ public struct ToolTurn {
         public var calls: [ToolCallRecord]
         public var cut: String?
     }
-
-    /// The tools a model is given: the two that find and read passages.
-    public static let specs: [ToolSpec] = ToolCatalog.all.filter { [ToolCatalog.search, ToolCatalog.read].contains($0.name) }
-        .map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
 
     /// The share of the room for passages kept for what the calls return; the rest is the
     /// search's first passages'. A model that calls no tool answers from those alone, so
@@ -89,7 +84,7 @@ public struct ToolTurn {
         var outcome = ChatClient.Outcome()
         let model = options.effectiveModel.isEmpty ? options.provider.displayName : options.effectiveModel
         for round in 0...options.toolSteps {
-            let offered = round < options.toolSteps ? Self.specs : []
+            let offered = round < options.toolSteps ? toolbox.specs : []
             var reader = CitationReader(passages: passages)
             var text = ""
             events(.waiting(model: model, passages: passages.count, tokens: tokens))
@@ -135,8 +130,8 @@ public struct ToolTurn {
             record.error = reason
             return ("Error: " + reason, record)
         }
-        guard Self.specs.contains(where: { $0.name == call.name }) else {
-            return failed("no tool named \(call.name): the tools are \(Self.specs.map(\.name).joined(separator: " and "))")
+        guard toolbox.specs.contains(where: { $0.name == call.name }) else {
+            return failed("no tool named \(call.name): the tools are \(toolbox.specs.map(\.name).joined(separator: " and "))")
         }
         guard let parsed = JSONValue(parsing: call.arguments.isEmpty ? "{}" : call.arguments), let arguments = parsed.objectValue else {
             return failed("\(call.name): the arguments are not a JSON object: \(call.arguments.prefix(200))")
@@ -151,7 +146,7 @@ public struct ToolTurn {
         do {
             (found, note) = try toolbox.passages(call.name, arguments: arguments, limit: left)
         } catch {
-            return failed(error.description)
+            return failed("\(error)")
         }
         var blocks: [String] = []
         for item in found {

@@ -1,24 +1,16 @@
 public import FolioCore
+public import FolioChat
 internal import FolioSearch
 internal import FolioStore
+public import FolioAsk
 
-/// A passage a tool handed over whole, with what a citation's check needs: where it is and
-/// its text (`lastPageStarts`: where, in Unicode scalars, the text of its second page
-/// begins, when it runs over two).
-public struct FoundPassage: Sendable, Equatable {
-    public var path: String
-    public var title: String?
-    public var kind: DocumentKind
-    public var chunk: Int
-    public var firstPage: Int
-    public var lastPage: Int
-    public var pageLabel: String?
-    public var section: String?
-    public var text: String
-    public var lastPageStarts: Int?
-}
+extension FolioToolbox: PassageTools {
+    /// The tools a model is given: the two that find and read passages.
+    public var specs: [ToolSpec] {
+        ToolCatalog.all.filter { [ToolCatalog.search, ToolCatalog.read].contains($0.name) }
+            .map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
+    }
 
-extension FolioToolbox {
     /// What a `search` or `read` call finds, as passages a model can cite (`folio chat`):
     /// the same arguments, checks and search as `run`, each chunk whole rather than a
     /// snippet, at most `limit` of them; with a note when there is nothing to search or
