@@ -154,6 +154,9 @@ static void flatten(GMimeMessage *message, folio_mail *mail, size_t limit) {
         mail->date = copy(iso);
         g_free(iso);
     }
+    mail->message_id = copy(g_mime_message_get_message_id(message));
+    mail->in_reply_to = copy(g_mime_object_get_header(GMIME_OBJECT(message), "In-Reply-To"));
+    mail->references = copy(g_mime_object_get_header(GMIME_OBJECT(message), "References"));
     walk_message(mail, message, 0, limit);
 }
 
@@ -251,6 +254,9 @@ void folio_mail_free(folio_mail *mail) {
     free(mail->to);
     free(mail->cc);
     free(mail->date);
+    free(mail->message_id);
+    free(mail->in_reply_to);
+    free(mail->references);
     for (size_t i = 0; i < mail->part_count; i++) {
         free(mail->parts[i].text);
         free(mail->parts[i].name);

@@ -5,7 +5,8 @@ internal import FolioSystem
 
 /// A question answered by a model that may look further itself: it is sent the passages
 /// the search found (as `AnswerSession` sends them, in part of the context) and Folio's
-/// `search` and `read` tools (`ToolCatalog`, as `folio mcp` offers them); each passage a
+/// `search`, `read` and `thread` tools (`PassageTools`: FolioTools' `FolioToolbox`, as
+/// `folio mcp` offers them); each passage a
 /// call returns is numbered after those already given, so that every passage the answer
 /// cites is checked as `folioq --ask` checks it. The calls only read the index, and are
 /// bounded: rounds per turn (`[ask] tool_steps`), passages in all (`tool_passages`), and
@@ -131,7 +132,9 @@ public struct ToolTurn {
             return ("Error: " + reason, record)
         }
         guard toolbox.specs.contains(where: { $0.name == call.name }) else {
-            return failed("no tool named \(call.name): the tools are \(toolbox.specs.map(\.name).joined(separator: " and "))")
+            let names = toolbox.specs.map(\.name)
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
+            return failed("no tool named \(call.name): the tools are \(list)")
         }
         guard let parsed = JSONValue(parsing: call.arguments.isEmpty ? "{}" : call.arguments), let arguments = parsed.objectValue else {
             return failed("\(call.name): the arguments are not a JSON object: \(call.arguments.prefix(200))")

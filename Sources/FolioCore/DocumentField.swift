@@ -8,6 +8,10 @@ public enum DocumentField: String, Sendable, Codable, CaseIterable, Comparable {
     case from, to, cc
     /// When a message was sent, ISO 8601.
     case date
+    /// A message's own id, the id of the message it answers, and the ids of those before
+    /// that (`Message-ID`, `In-Reply-To`, `References`, without angle brackets; the
+    /// references space-separated, oldest first): what threads are made from.
+    case messageID = "message_id", inReplyTo = "in_reply_to", references
 
     public static func < (lhs: DocumentField, rhs: DocumentField) -> Bool {
         lhs.rawValue < rhs.rawValue

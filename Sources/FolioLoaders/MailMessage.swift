@@ -28,6 +28,11 @@ enum MailMessage {
             fields[field] = value
             builder.add("\(label): \(value)")
         }
+        if let id = string(mail.message_id).flatMap({ MessageIDs.parse($0).first ?? MessageIDs.bare($0) }) { fields[.messageID] = id }
+        if let parent = string(mail.in_reply_to).flatMap({ MessageIDs.parse($0).last }) { fields[.inReplyTo] = parent }
+        if let references = string(mail.references).map(MessageIDs.parse), !references.isEmpty {
+            fields[.references] = references.joined(separator: " ")
+        }
         var problems: [String] = []
         var attachments: [Attachment] = []
         for index in 0 ..< mail.part_count {

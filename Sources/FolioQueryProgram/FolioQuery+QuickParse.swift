@@ -70,6 +70,7 @@ extension FolioQuery {
         (query.limit, query.path, query.type, query.pages, query.allChunks) = (limit, path, type, pages, allChunks)
         (query.format, query.json, query.mode, query.explain, query.ask, query.query) = (format, json, mode, explain, ask, words)
         query.weighMeaning = weighMeaning
+        query.thread = nil
         do {
             try query.validate()
         } catch {

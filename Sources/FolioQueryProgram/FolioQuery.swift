@@ -65,10 +65,18 @@ public struct FolioQuery: ParsableCommand {
     @Flag(name: .long, help: "With --ask --json: weigh each citation its words do not bear out by meaning too (the embedder), as check.similarity; it decides nothing, and adds tens of milliseconds.")
     var weighMeaning = false
 
+    @Option(name: .long, help: ArgumentHelp("Show the mail thread of a message, in order: its path as results give it (a mailbox's messages as Inbox.mbox//42).",
+                                          valueName: "path"))
+    var thread: String?
+
     @Argument(help: "What to search for, or the question to answer (--ask).")
     var query: [String] = []
 
     public func validate() throws {
+        if thread != nil {
+            if !query.isEmpty || ask { throw ValidationError("--thread shows a thread: it takes no query and no --ask") }
+            return
+        }
         if query.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("give something to search for") }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
         if pages != nil, path == nil { throw ValidationError("--pages needs --path naming one document") }
@@ -79,17 +87,21 @@ public struct FolioQuery: ParsableCommand {
     }
 
     public func run() throws {
+        if let thread { return try showThread(thread) }
         let text = query.joined(separator: " ")
         if ask { return try answer(text) }
         let output = json ? .json : format
         let found = try search(text, limit: limit, allChunks: allChunks, snippetWords: output == .paths ? 0 : 24)
         let results = found.results
         let home = common.paths.home
+        let mail = results.hits.filter { $0.kind == .mail }.map(\.path)
+        let threads = output == .paths || mail.isEmpty ? [:] : (try? found.reader.mailThreads(of: mail)) ?? [:]
         switch output {
         case .human:
-            let printer = ResultPrinter(colour: Output.colourOnStandardOutput, home: home, explain: explain)
+            var printer = ResultPrinter(colour: Output.colourOnStandardOutput, home: home, explain: explain)
+            printer.threads = threads
             Output.standard(printer.heading(results, query: text) + printer.render(results.hits))
-        case .json: Output.standard(JSONResults.render(query: text, results: results))
+        case .json: Output.standard(JSONResults.render(query: text, results: results, threads: threads))
         case .paths: Output.standard(results.hits.map { $0.path + "\n" }.joined())
         }
         // Nothing found is said by the exit status alone, as grep does (`--json` has the

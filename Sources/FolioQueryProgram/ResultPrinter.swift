@@ -9,6 +9,8 @@ struct ResultPrinter {
     let home: String
     /// Whether each hit's ranking is shown (`--explain`).
     let explain: Bool
+    /// The thread of each result that is a message.
+    var threads: [String: MailThread] = [:]
 
     func render(_ hits: [SearchHit]) -> String {
         hits.map(render).joined(separator: "\n")
@@ -36,6 +38,9 @@ struct ResultPrinter {
         if hit.navigation { location += " (contents or index)" }
         if hit.foundBy == .meaning { location += " · by meaning" }
         if let volume = hit.offline { location += " · " + volume.notConnected }
+        if let thread = threads[hit.path], thread.messages.count > 1 {
+            location += " · thread of \(thread.messages.count)" + (thread.subject.map { ": “\($0)”" } ?? "")
+        }
         let title = hit.title ?? AbsolutePath.abbreviated(hit.path, home: home)
         var text = style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"
         if explain { text += "  " + style(Self.explanation(hit), "2") + "\n" }

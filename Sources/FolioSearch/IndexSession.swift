@@ -81,7 +81,8 @@ public final class IndexSession: Sendable {
         let results = try Searcher(index: reader, meaning: request.mode == .lexical ? nil : index.meaning).search(request)
         var note = results.meaningUnavailable.map { "searched by words only: \($0)" }
         if results.hits.isEmpty { note = [note, "nothing found"].compactMap { $0 }.joined(separator: "; ") }
-        return NotedSearchResults(results: SearchResultsJSON(query: text, results: results), note: note)
+        let threads = try reader.mailThreads(of: results.hits.filter { $0.kind == .mail }.map(\.path))
+        return NotedSearchResults(results: SearchResultsJSON(query: text, results: results, threads: threads), note: note)
     }
 
     /// What an index error means to whoever asked, as `folioq` says it.

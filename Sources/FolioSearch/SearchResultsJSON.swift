@@ -55,6 +55,14 @@ public struct SearchResultsJSON: Encodable, Sendable {
         /// Set when the document is on a drive that is not connected: its mount point and
         /// since when (unix seconds).
         @Nullable public var offline: Offline?
+        /// For a message: its thread's length and first subject (`folioq --thread PATH`
+        /// shows it whole).
+        @Nullable public var thread: Thread?
+
+        public struct Thread: Encodable, Sendable {
+            public var messages: Int
+            @Nullable public var subject: String?
+        }
 
         public struct Offline: Encodable, Sendable {
             public var mountPoint: String
@@ -66,7 +74,7 @@ public struct SearchResultsJSON: Encodable, Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case rank, path, title, type, chunk, page, section, snippet, highlights, score, navigation, ranking, fields, offline
+            case rank, path, title, type, chunk, page, section, snippet, highlights, score, navigation, ranking, fields, offline, thread
             case ocr
             case chunkPages = "chunk_pages"
             case pageLabel = "page_label"
@@ -76,7 +84,8 @@ public struct SearchResultsJSON: Encodable, Sendable {
         }
     }
 
-    public init(query: String, results found: SearchResults) {
+    /// `threads`: the thread of each result that is a message (`IndexReader.mailThreads`).
+    public init(query: String, results found: SearchResults, threads: [String: MailThread] = [:]) {
         self.query = query
         mode = found.mode.rawValue
         unmatchedWords = found.unmatchedWords
@@ -90,7 +99,8 @@ public struct SearchResultsJSON: Encodable, Sendable {
                    ranking: hit.ranking.map { Ranking(lexicalRank: $0.lexicalRank, semanticRank: $0.semanticRank, similarity: $0.similarity,
                                                       fusedScore: $0.fusedScore) },
                    fields: Dictionary(uniqueKeysWithValues: hit.fields.map { ($0.key.rawValue, $0.value) }),
-                   offline: hit.offline.map { Result.Offline(mountPoint: $0.mountPoint, since: $0.offlineSince ?? 0) })
+                   offline: hit.offline.map { Result.Offline(mountPoint: $0.mountPoint, since: $0.offlineSince ?? 0) },
+                   thread: threads[hit.path].map { Result.Thread(messages: $0.messages.count, subject: $0.subject) })
         }
     }
 }

@@ -5,19 +5,30 @@ internal import FolioStore
 public import FolioAsk
 
 extension FolioToolbox: PassageTools {
-    /// The tools a model is given: the two that find and read passages.
+    /// The tools a model is given: those that find and read passages, and mail threads.
     public var specs: [ToolSpec] {
-        ToolCatalog.all.filter { [ToolCatalog.search, ToolCatalog.read].contains($0.name) }
+        ToolCatalog.all.filter { [ToolCatalog.search, ToolCatalog.read, ToolCatalog.thread].contains($0.name) }
             .map { ToolSpec(name: $0.name, description: $0.description, parameters: $0.inputSchema) }
     }
 
-    /// What a `search` or `read` call finds, as passages a model can cite (`folio chat`):
+    /// What a `search`, `read` or `thread` call finds, as passages a model can cite (`folio chat`):
     /// the same arguments, checks and search as `run`, each chunk whole rather than a
     /// snippet, at most `limit` of them; with a note when there is nothing to search or
     /// nothing was found. Another tool's name is `unknownTool`: a model is given these two.
     public func passages(_ name: String, arguments values: [String: JSONValue]?, limit: Int) throws(ToolError) -> (passages: [FoundPassage], note: String?) {
-        guard [ToolCatalog.search, ToolCatalog.read].contains(name), let allowed = ToolCatalog.arguments(of: name) else { throw .unknownTool(name) }
+        guard [ToolCatalog.search, ToolCatalog.read, ToolCatalog.thread].contains(name), let allowed = ToolCatalog.arguments(of: name) else {
+            throw .unknownTool(name)
+        }
         let arguments = try ToolArguments(tool: name, values: values, allowed: allowed)
+        if name == ToolCatalog.thread {
+            // Each message a passage of its own (its first chunk's place), to cite.
+            let transcript = try thread(arguments)
+            let passages = transcript.messages.prefix(limit).map {
+                FoundPassage(path: $0.path, title: $0.subject, kind: .mail, chunk: 0, firstPage: 1, lastPage: 1, pageLabel: nil,
+                             section: $0.subject, text: $0.text, lastPageStarts: nil)
+            }
+            return (Array(passages), transcript.truncated ? "cut to \(ToolCatalog.maximumReadCharacters) characters" : nil)
+        }
         if name == ToolCatalog.read {
             let output = try read(arguments)
             let passages = output.passages.prefix(limit).map {

@@ -50,6 +50,7 @@ public final class FolioToolbox: Sendable {
         switch name {
         case ToolCatalog.search: try search(arguments)
         case ToolCatalog.read: try read(arguments)
+        case ToolCatalog.thread: try thread(arguments)
         case ToolCatalog.listSources: try listSources(arguments)
         case ToolCatalog.status: try status()
         default: throw .unknownTool(name)
@@ -180,6 +181,23 @@ public final class FolioToolbox: Sendable {
         }, truncated)
     }
 
+    // MARK: thread
+
+    func thread(_ arguments: ToolArguments) throws(ToolError) -> ThreadTranscript {
+        let path = try normalised(try arguments.requiredString("path"), tool: arguments.tool)
+        return try withIndex { index throws(ToolError) in
+            guard let reader = index.reader else { throw .index(index.unavailable ?? "") }
+            do {
+                guard let thread = try reader.mailThread(of: path) else { throw ToolError.notIndexed(path: path) }
+                return try ThreadTranscript.read(thread, from: reader, limit: ToolCatalog.maximumReadCharacters)
+            } catch let error as ToolError {
+                throw error
+            } catch {
+                throw .index(IndexSession.describe(error))
+            }
+        }
+    }
+
     // MARK: list_sources
 
     struct SourcesOutput: Encodable, Sendable {
@@ -284,12 +302,15 @@ public final class FolioToolbox: Sendable {
         return scope
     }
 
-    /// An absolute path (or `~/…`), without `.` and `..`; a relative one is refused: the
-    /// server's own folder means nothing to the assistant.
+    /// An absolute path (or `~/…`), without `.` and `..`, a mailbox's message kept after
+    /// its `//` (`Inbox.mbox//42`); a relative one is refused: the server's own folder means
+    /// nothing to the assistant.
     private func normalised(_ path: String, tool: String) throws(ToolError) -> String {
-        guard let absolute = paths.absolute(path) else {
+        let characters = Array(path)
+        let member = characters.indices.dropFirst().first { characters[$0] == "/" && characters.indices.contains($0 + 1) && characters[$0 + 1] == "/" }
+        guard let absolute = paths.absolute(member.map { String(characters[..<$0]) } ?? path) else {
             throw .invalidArgument(tool: tool, name: "path", reason: "must be an absolute path (as search results give them), not \(path)")
         }
-        return absolute
+        return absolute + (member.map { "//" + String(characters[($0 + 2)...]) } ?? "")
     }
 }

@@ -16,6 +16,7 @@ public struct ToolDefinition: Sendable {
 public enum ToolCatalog {
     public static let search = "search"
     public static let read = "read"
+    public static let thread = "thread"
     public static let listSources = "list_sources"
     public static let status = "status"
     public static var names: [String] { all.map(\.name) }
@@ -61,6 +62,16 @@ public enum ToolCatalog {
                  "page": ["type": "integer", "minimum": 1, "description": "Read the chunk holding this page instead."],
                  "around": ["type": "integer", "minimum": 0, "maximum": .int(maximumAround), "default": 1,
                             "description": "Chunks on each side of it."],
+             ], required: ["path"])),
+        ToolDefinition(name: thread, title: "Read a mail thread",
+             description: """
+                 The whole mail thread of a message a search found (its path; a mailbox's messages are `Inbox.mbox//42`): \
+                 every message in order, each with its subject, sender, date, how deep it answers, and its text, at most \
+                 \(maximumReadCharacters) characters in all. Threads are made from the messages' Message-ID, In-Reply-To \
+                 and References headers.
+                 """,
+             inputSchema: object([
+                 "path": ["type": "string", "description": "The path of a message, as a search result gives it."],
              ], required: ["path"])),
         ToolDefinition(name: listSources, title: "List indexed documents",
              description: """

@@ -236,12 +236,12 @@ import Testing
             let blocks = messages.compactMap { $0["content"] as? [[String: Any]] }.flatMap { $0 }
             #expect(blocks.contains { $0["type"] as? String == "tool_use" && $0["id"] as? String == "toolu_1" })
             #expect(blocks.contains { $0["type"] as? String == "tool_result" && $0["tool_use_id"] as? String == "toolu_1" })
-            #expect((body["tools"] as? [[String: Any]])?.map { $0["name"] as? String } == ["search", "read"])
+            #expect((body["tools"] as? [[String: Any]])?.map { $0["name"] as? String } == ["search", "read", "thread"])
         default:
             #expect(messages.contains { $0["role"] as? String == "tool" })
             #expect(messages.contains { ($0["tool_calls"] as? [[String: Any]])?.isEmpty == false })
             let tools = try #require(body["tools"] as? [[String: Any]])
-            #expect(tools.compactMap { ($0["function"] as? [String: Any])?["name"] as? String } == ["search", "read"])
+            #expect(tools.compactMap { ($0["function"] as? [String: Any])?["name"] as? String } == ["search", "read", "thread"])
         }
     }
 
@@ -265,14 +265,14 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
         let errors = try #require(conversation["calls"] as? [[String: Any]]).map { $0["error"] as? String ?? "" }
         #expect(errors.count == 3)
-        #expect(errors[0] == "no tool named delete_files: the tools are search and read")
+        #expect(errors[0] == "no tool named delete_files: the tools are search, read and thread")
         #expect(errors[1] == "read: the argument path is required")
         #expect(errors[2].hasPrefix(provider == "ollama" ? "search: query must be a string" : "search: the arguments are not a JSON object"), "\(errors[2])")
         #expect(json["status"] as? String == "answered")
         // The model read each error as the call's result.
         let body = try #require(try server.requests().last?["body"] as? [String: Any])
         let results = (body["messages"] as? [[String: Any]] ?? []).filter { $0["role"] as? String == "tool" }.compactMap { $0["content"] as? String }
-        #expect(results.first == "Error: no tool named delete_files: the tools are search and read")
+        #expect(results.first == "Error: no tool named delete_files: the tools are search, read and thread")
     }
 
     @Test(arguments: ["ollama", "openai"])

@@ -49,7 +49,7 @@ import Testing
         #expect(server["name"] as? String == "folio")
         #expect((server["instructions"] as? String ?? "").contains("search"))
         let tools = try #require(report["tools"] as? [[String: Any]])
-        #expect(tools.map { $0["name"] as? String } == ["search", "read", "list_sources", "status"])
+        #expect(tools.map { $0["name"] as? String } == ["search", "read", "thread", "list_sources", "status"])
         #expect(tools.allSatisfy { $0["read_only"] as? Bool == true })
         let search = try #require(tools.first?["input_schema"] as? [String: Any])
         #expect(search["required"] as? [String] == ["query"])
@@ -183,7 +183,7 @@ import Testing
         let messages = replies.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(messages.contains { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 }, "\(replies)")
         let listed = messages.first { $0["id"] as? Int == 3 }
-        #expect(((listed?["result"] as? [String: Any])?["tools"] as? [Any])?.count == 4, "\(replies)")
+        #expect(((listed?["result"] as? [String: Any])?["tools"] as? [Any])?.count == 5, "\(replies)")
         #expect(process.terminationStatus == 0)
     }
 

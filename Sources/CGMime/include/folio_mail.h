@@ -30,6 +30,9 @@ typedef struct {
     char *to;
     char *cc;
     char *date;          /* ISO 8601, NULL when the Date header is missing or unreadable */
+    char *message_id;    /* Message-ID without its angle brackets; NULL when missing */
+    char *in_reply_to;   /* the In-Reply-To and References headers as written (unfolded); */
+    char *references;    /* NULL when missing */
     folio_mail_part *parts;
     size_t part_count;
 } folio_mail;

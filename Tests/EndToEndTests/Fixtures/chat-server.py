@@ -44,6 +44,8 @@ input_json_delta pieces, Ollama's whole call in one line):
   looper     searches "tyres N" in every round it is offered tools; answers as quote without
   wrongtool  calls a tool that does not exist, then read without its path, then search with
              arguments that are not JSON (Ollama: of the wrong type), then answers as quote
+  threader   for a question holding "(look up: WORDS)": the thread of the first passage given
+             (its path), then answers as quote does for WORDS from every passage; else as quote
   notools    refuses a request that offers tools, as a server without them does (Ollama's
              "does not support tools", llama.cpp's "tools param requires --jinja flag");
              answers as quote without
@@ -111,7 +113,7 @@ def rewrite(message):
     return [follow_up.rstrip("?") + " ", "(" + " ".join(words) + ")?"]
 
 
-TOOL_MODELS = {"agent", "looper", "wrongtool"}
+TOOL_MODELS = {"agent", "looper", "wrongtool", "threader"}
 
 
 def tool_state(request):
@@ -143,6 +145,10 @@ def tool_turn(model, request, provider):
         found = re.search(r"\(path: (.*?), chunk: (\d+)\)", "\n\n".join(results))
         if found:
             return ("call", "read", json.dumps({"path": found.group(1), "chunk": int(found.group(2)), "around": 1}))
+    if model == "threader" and offered and lookup and rounds == 0:
+        found = re.search(r"\(path: (.*?), chunk: (\d+)\)", message)
+        if found:
+            return ("call", "thread", json.dumps({"path": found.group(1)}))
     if model == "looper" and offered:
         return ("call", "search", json.dumps({"query": f"tyres {rounds}"}))
     if model == "wrongtool" and offered and rounds < 3:
