@@ -1,4 +1,5 @@
 public import FolioCore
+internal import FolioSQLite
 
 /// A mail thread as the index holds it: its messages in thread order (`MailThreading`).
 public struct MailThread: Sendable, Equatable {
@@ -24,13 +25,13 @@ extension IndexReader {
         try mailThreads(of: [path])[path]
     }
 
-    /// The thread of each message among `paths` (others are left out). The threads are made
-    /// from every message the index holds, read each time: a reply indexed since joins at once.
+    /// The thread of each message among `paths` (others are left out). Made when asked
+    /// for, from the messages linked to these (`linkedMessages`): a reply indexed a moment
+    /// ago is in its thread at once.
     public func mailThreads(of paths: [String]) throws(StoreError) -> [String: MailThread] {
         let wanted = Set(paths)
         guard !wanted.isEmpty else { return [:] }
-        let messages = try threadedMessages()
-        guard messages.contains(where: { wanted.contains($0.path) }) else { return [:] }
+        let messages = try linkedMessages(to: paths)
         var found: [String: MailThread] = [:]
         for thread in MailThreading.threads(messages) where thread.messages.contains(where: { wanted.contains(messages[$0.index].path) }) {
             let made = MailThread(messages: thread.messages.map { index, depth in
@@ -42,26 +43,67 @@ extension IndexReader {
         return found
     }
 
-    /// Every message of the index, with the fields threading reads.
-    func threadedMessages() throws(StoreError) -> [ThreadedMessage] {
+    /// The most messages gathered for one call: a thread longer than this is shown in part.
+    static let mostLinkedMessages = 5_000
+
+    /// The messages at `paths` and every message linked to them, found through the indexes
+    /// of `v0011_mail_threads`: the messages whose id a gathered one answers, those that
+    /// answer a gathered id (In-Reply-To, or References beginning with it), and, for a
+    /// message that answers nothing, the headerless replies titled "Re: " its subject (or
+    /// for such a reply, the message of that subject). Round by round until nothing new.
+    func linkedMessages(to paths: [String]) throws(StoreError) -> [ThreadedMessage] {
         try read("read the mail's headers") { db in
-            var order: [String] = []
-            var titles: [String: String?] = [:]
-            var fields: [String: [DocumentField: String]] = [:]
-            try db.forEachRow("""
-                SELECT d.path, d.title, f.name, f.value FROM document d LEFT JOIN document_field f ON f.document_id = d.id
-                WHERE d.kind = 'mail' ORDER BY d.id
-                """) { row in
-                let path: String = row["path"]
-                if titles[path] == nil {
-                    order.append(path)
-                    titles[path] = .some(row["title"])
-                }
-                if let name = (row["name"] as String?).flatMap(DocumentField.init(rawValue:)), let value: String = row["value"] {
-                    fields[path, default: [:]][name] = value
+            var documents: [Int64] = []
+            var known: Set<Int64> = []
+            var frontier: [Int64] = []
+            for path in paths {
+                if let id: Int64 = try db.row("SELECT id FROM document WHERE path = ? AND kind = 'mail'", [path], cached: true)?["id"],
+                   known.insert(id).inserted {
+                    frontier.append(id)
                 }
             }
-            return order.map { ThreadedMessage(path: $0, title: titles[$0] ?? nil, fields: fields[$0] ?? [:]) }
+            var messages: [Int64: ThreadedMessage] = [:]
+            var keys: Set<String> = []
+            var titles: Set<String> = []
+            while !frontier.isEmpty, documents.count < Self.mostLinkedMessages {
+                documents += frontier
+                var newKeys: [String] = []
+                var newTitles: [String] = []
+                for id in frontier {
+                    guard let row = try db.row("SELECT path, title FROM document WHERE id = ?", [id], cached: true) else { continue }
+                    var fields: [DocumentField: String] = [:]
+                    for field in try db.rows("SELECT name, value FROM document_field WHERE document_id = ?", [id], cached: true) {
+                        if let name = DocumentField(rawValue: field["name"]) { fields[name] = field["value"] }
+                    }
+                    let message = ThreadedMessage(path: row["path"], title: row["title"], fields: fields)
+                    messages[id] = message
+                    for key in (message.messageID.map { [$0] } ?? []) + message.parents where keys.insert(key).inserted { newKeys.append(key) }
+                    if message.parents.isEmpty, let title = message.subject {
+                        let lookFor = MailThreading.isReply(title) ? MailThreading.withoutReply(title) : "Re: " + title
+                        if titles.insert(lookFor).inserted { newTitles.append(lookFor) }
+                    }
+                }
+                var next: [Int64] = []
+                func add(_ rows: [SQLiteRow]) {
+                    for row in rows {
+                        let id: Int64 = row["document_id"]
+                        if known.insert(id).inserted { next.append(id) }
+                    }
+                }
+                for key in newKeys {
+                    add(try db.rows("""
+                        SELECT document_id FROM document_field
+                        WHERE (name = 'message_id' OR name = 'in_reply_to') AND value = ?1
+                        UNION SELECT document_id FROM document_field
+                        WHERE name = 'references' AND (value = ?1 OR (value > ?1 || ' ' AND value < ?1 || ' ' || char(1114111)))
+                        """, [key], cached: true))
+                }
+                for title in newTitles {
+                    add(try db.rows("SELECT id AS document_id FROM document WHERE title = ? AND kind = 'mail'", [title], cached: true))
+                }
+                frontier = next
+            }
+            return documents.compactMap { messages[$0] }
         }
     }
 }

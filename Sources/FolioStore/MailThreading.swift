@@ -164,6 +164,16 @@ public enum MailThreading {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
     }
 
+    /// "Re: Budget" without its "Re: " (or "[list] Re: "): the subject the reply answers.
+    static func withoutReply(_ subject: String) -> String {
+        var text = Substring(subject).drop(while: \.isWhitespace)
+        if text.first == "[", let close = text.firstIndex(of: "]") { text = text[text.index(after: close)...].drop(while: \.isWhitespace) }
+        for prefix in ["re:", "aw:", "sv:"] where text.lowercased().hasPrefix(prefix) {
+            return String(text.dropFirst(prefix.count).drop(while: \.isWhitespace))
+        }
+        return String(text)
+    }
+
     static func isReply(_ subject: String?) -> Bool {
         var text = Substring(subject ?? "").drop(while: \.isWhitespace)
         if text.first == "[", let close = text.firstIndex(of: "]") { text = text[text.index(after: close)...].drop(while: \.isWhitespace) }
