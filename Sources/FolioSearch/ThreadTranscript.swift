@@ -39,15 +39,21 @@ public struct ThreadTranscript: Encodable, Sendable {
         return ThreadTranscript(subject: thread.subject, messages: messages, truncated: truncated)
     }
 
-    /// A document's chunks joined again, the words two neighbours share said once.
+    /// A document's chunks joined again, the words two neighbours share said once, each
+    /// chunk's own lines kept.
     static func text(of path: String, in reader: IndexReader) throws(StoreError) -> String {
         guard let document = try reader.documents(in: .document(path)).first, document.chunkCount > 0 else { return "" }
+        var text = ""
         var words: [Substring] = []
         for passage in try reader.passages(of: path, chunks: 0...(document.chunkCount - 1)) {
             let next = passage.text.split(whereSeparator: \.isWhitespace)
             let shared = (0...min(words.count, next.count, 400)).last { count in count == 0 || words.suffix(count).elementsEqual(next.prefix(count)) } ?? 0
+            guard shared < next.count else { continue }
+            // The rest of this chunk as written, from its first word not already said.
+            let rest = passage.text[next[shared].startIndex...]
+            text += (text.isEmpty ? "" : " ") + rest
             words += next.dropFirst(shared)
         }
-        return words.joined(separator: " ")
+        return text
     }
 }

@@ -36,7 +36,19 @@ import Testing
         try folio.write("Documents/Mail/INBOX/cur/1683000000.M1P1.host:2,S",
                         String(Self.message("b1", "Re: Garden budget 2023", "Ben <ben@example.org>", "Mon, 01 May 2023 10:00:00 +0000",
                                             "Yes, go ahead with the budget.", replyTo: "a1", references: ["a1"]).drop { $0 != "\n" }.dropFirst()))
+        // A message long enough for several chunks, its words numbered.
+        try folio.write("Documents/long.eml", "Message-ID: <long@example.org>\nFrom: Anna <anna@example.org>\nSubject: Minutes\n"
+            + "Date: Wed, 03 May 2023 09:00:00 +0000\n\n" + (0..<3000).map { "w\($0)" }.joined(separator: " ") + "\n")
         #expect(try folio.run("folioctl", ["index", "--no-semantic", folio.home + "/Documents"]).status == 0)
+    }
+
+    /// A message's text is its chunks joined again, the words neighbours share said once.
+    @Test func aLongMessageIsShownWhole() throws {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(folio.run("folioq", ["--thread", folio.home + "/Documents/long.eml", "--json"])
+            .output.utf8)) as? [String: Any])
+        let text = try #require((json["messages"] as? [[String: Any]])?.first?["text"] as? String)
+        let words = text.split(whereSeparator: \.isWhitespace).filter { $0.hasPrefix("w") }
+        #expect(words.count == 3000 && words.elementsEqual((0..<3000).map { "w\($0)" }) { $0 == $1 }, "\(words.count) words")
     }
 
     @Test func aMessagesThreadIsShownInOrderWithItsReplies() throws {
