@@ -266,8 +266,8 @@ let package = Package(
         // `folio ui`: the page, its JSON API and its guard, on Hummingbird (loopback only).
         .target(
             name: "FolioUI",
-            dependencies: ["CMemory", "FolioAsk", "FolioCLI", "FolioCore", "FolioLaunch", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore",
-                           "FolioSystem", "FolioText", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["CMemory", "FolioAsk", "FolioChat", "FolioCLI", "FolioCore", "FolioLaunch", "FolioProtocol", "FolioSearch", "FolioSemantic",
+                           "FolioStore", "FolioSystem", "FolioText", "FolioTools", .product(name: "Hummingbird", package: "hummingbird")],
             swiftSettings: swiftSettings),
         .executableTarget(name: "folio-ui", dependencies: ["FolioCLI", "FolioCore", "FolioUI", "FolioSystem", argumentParser],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),

@@ -32,6 +32,10 @@ public struct ChatTurn: Sendable, Equatable, Codable {
     /// Seconds since 1970.
     public var created: Int64
 
+    enum CodingKeys: String, CodingKey {
+        case position, question, answer, status, detail, sources, calls, created, searchedFor = "searched_for"
+    }
+
     public init(position: Int, question: String, searchedFor: String, answer: String, status: Status, detail: String? = nil,
                 sources: [ChatSource], calls: [ToolCallRecord] = [], created: Int64) {
         self.calls = calls

@@ -8,7 +8,7 @@ internal import Glibc
 /// damage keeps them, and nothing in them leaves the machine but what is sent to the
 /// configured model. Each turn is written once, whole, when it ends; two windows on one
 /// conversation each append theirs, numbered in the order written.
-public final class ConversationStore {
+public final class ConversationStore: Sendable {
     public let path: String
     /// Where a damaged file was moved before this one was made anew, if it was.
     public let setAside: String?

@@ -1,7 +1,7 @@
 internal import FolioCLI
 public import FolioCore
 internal import FolioProtocol
-internal import FolioSearch
+public import FolioSearch
 internal import FolioSemantic
 internal import FolioStore
 internal import FolioSystem
@@ -27,6 +27,11 @@ public final class FolioToolbox: Sendable {
                 embedderProgram: [String]?) {
         session = IndexSession(databasePath: databasePath, configuration: configuration, paths: paths, environment: environment,
                                embedderProgram: embedderProgram)
+    }
+
+    /// The tools on an index session a program already has (the window's).
+    public init(session: IndexSession) {
+        self.session = session
     }
 
     /// Runs the tool `name` with `arguments` (checked against its schema's names); its

@@ -56,10 +56,14 @@ enum PageHTML {
       <button id="ask-button" type="submit">Ask</button>
     </form>
     <p id="ask-status" class="status" aria-live="polite"></p>
+    <div id="calls" aria-label="Tools the model used"></div>
     <div class="split">
       <div>
+        <div id="transcript" aria-label="The conversation so far"></div>
         <div id="answer" aria-live="polite"></div>
         <div id="sources"></div>
+        <h2>Conversations <button id="new-conversation" type="button">New conversation</button></h2>
+        <ul id="conversations"></ul>
       </div>
       <aside id="citation" aria-live="polite" aria-label="Cited passage"></aside>
     </div>

@@ -62,7 +62,7 @@ function show(view) {
     $("view-" + tab.dataset.view).hidden = !selected;
   }
   if (view === "library") loadLibrary();
-  if (view === "ask") $("question").focus();
+  if (view === "ask") { $("question").focus(); listConversations(); }
   if (view === "search") $("q").focus();
 }
 for (const tab of document.querySelectorAll("nav button")) tab.addEventListener("click", () => show(tab.dataset.view));
@@ -208,8 +208,10 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "/" && !typing) { show("search"); $("q").select(); event.preventDefault(); }
 });
 
-// Ask.
+// Ask: a conversation, each question after the turns before it.
 let answer = null;
+let conversationId = null;
+let asked = null;
 $("ask-form").addEventListener("submit", (event) => { event.preventDefault(); ask(); });
 $("question").addEventListener("keydown", (event) => {
   if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); ask(); }
@@ -218,6 +220,10 @@ $("question").addEventListener("keydown", (event) => {
 async function ask() {
   const question = $("question").value.trim();
   if (!question) return;
+  if (answer && asked) $("transcript").append(turnElement(asked, $("answer").textContent, answer.citations));
+  asked = question;
+  $("question").value = "";
+  $("calls").replaceChildren();
   $("answer").replaceChildren();
   $("sources").replaceChildren();
   $("citation").replaceChildren();
@@ -225,7 +231,8 @@ async function ask() {
   $("ask-button").disabled = true;
   answer = null;
   try {
-    const response = await api("/api/ask", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ question }) });
+    const body = conversationId === null ? { question } : { question, conversation: conversationId };
+    const response = await api("/api/ask", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = "";
@@ -255,13 +262,63 @@ function onAskEvent(event) {
   } else if (event.type === "citation") {
     $("answer").append(element("button", { class: "chip" + (event.invented ? " invented" : ""), "data-number": event.number,
       title: event.invented ? event.reason : "Show passage " + event.number, onclick: () => showCitation(event.number) }, event.shown));
+  } else if (event.type === "searching") {
+    $("ask-status").textContent = "Searching for: " + event.text;
+  } else if (event.type === "call") {
+    const found = event.error ? "error: " + event.error : event.found.length ? event.found.map((n) => "[" + n + "]").join(" ") : "nothing new";
+    $("calls").append(element("span", { class: "chip call", title: event.arguments }, event.name + " → " + found));
   } else if (event.type === "answer") {
     answer = event.answer;
+    conversationId = answer.conversation ? answer.conversation.id : conversationId;
     finishAnswer();
+    listConversations();
   } else if (event.type === "error") {
     $("ask-status").replaceChildren(element("span", { class: "notice bad" }, event.message));
   }
 }
+
+/// A turn of the conversation as read before this one: the question, the answer, its sources.
+function turnElement(question, text, sources) {
+  return element("div", { class: "turn" }, element("div", { class: "asked" }, question), element("div", { class: "said" }, text),
+    element("ul", { class: "sources" }, (sources || []).map((s) => element("li", {}, "[" + s.number + "] " + home(s.path) + " “" + s.quote + "”"))));
+}
+
+async function listConversations() {
+  try {
+    const list = await (await api("/api/conversations")).json();
+    $("conversations").replaceChildren(...list.conversations.map((c) => element("li", { class: c.id === conversationId ? "current" : null },
+      element("button", { class: "link", onclick: () => openConversation(c.id) }, c.title), ` (${c.turns}) `,
+      element("button", { class: "delete", "aria-label": "Delete " + c.title, onclick: () => deleteConversation(c.id) }, "Delete"))));
+  } catch (error) {
+    $("conversations").replaceChildren(element("li", { class: "notice bad" }, error.message));
+  }
+}
+
+async function openConversation(id) {
+  const kept = await (await api("/api/conversation?" + query({ id }))).json();
+  conversationId = kept.id;
+  answer = null;
+  asked = null;
+  $("transcript").replaceChildren(...kept.turns.map((t) => turnElement(t.question, t.answer, t.sources)));
+  for (const id of ["answer", "sources", "citation", "calls", "ask-status"]) $(id).replaceChildren();
+  listConversations();
+  $("question").focus();
+}
+
+async function deleteConversation(id) {
+  await api("/api/conversation/delete", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ conversation: id }) });
+  if (id === conversationId) newConversation();
+  listConversations();
+}
+
+function newConversation() {
+  conversationId = null;
+  answer = null;
+  asked = null;
+  for (const id of ["transcript", "answer", "sources", "citation", "calls", "ask-status"]) $(id).replaceChildren();
+  listConversations();
+}
+$("new-conversation").addEventListener("click", newConversation);
 
 function finishAnswer() {
   const unsupported = new Set(answer.unsupported_citations.map((c) => c.number));

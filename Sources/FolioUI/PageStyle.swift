@@ -52,5 +52,9 @@ aside pre, .passage { white-space: pre-wrap; font: inherit; margin: 0.5rem 0; }
 table { border-collapse: collapse; }
 td, th { text-align: left; padding: 0.2rem 0.75rem 0.2rem 0; border-bottom: 1px solid var(--line); vertical-align: top; }
 #answer { white-space: pre-wrap; }
+.turn { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
+.turn .asked { font-weight: 600; }
+.turn .said { white-space: pre-wrap; }
+#conversations li.current { font-weight: 600; }
 """#
 }

@@ -18,6 +18,8 @@ enum UIError: Error, CustomStringConvertible {
     case index(String)
     case preview(path: String, reason: String)
     case open(path: String, reason: String)
+    /// The conversations' file, or a conversation not there.
+    case conversation(String)
 
     var description: String {
         switch self {
@@ -30,6 +32,7 @@ enum UIError: Error, CustomStringConvertible {
         case let .index(reason): reason
         case let .preview(path, reason): "cannot show \(path): \(reason)"
         case let .open(path, reason): "cannot open \(path): \(reason)"
+        case let .conversation(reason): reason
         }
     }
 
@@ -39,7 +42,7 @@ enum UIError: Error, CustomStringConvertible {
         case .foreignHost, .foreignOrigin: .forbidden
         case .missingArgument, .invalidArgument: .badRequest
         case .notIndexed: .notFound
-        case .index, .preview, .open: .internalServerError
+        case .index, .preview, .open, .conversation: .internalServerError
         }
     }
 }

@@ -1,4 +1,6 @@
 internal import FolioAsk
+internal import FolioChat
+internal import FolioTools
 internal import FolioCore
 internal import FolioLaunch
 internal import FolioSearch
@@ -9,13 +11,19 @@ internal import FoundationEssentials
 internal import Hummingbird
 
 extension UIRoutes {
-    /// An event of `/api/ask`'s stream, one JSON line each (docs/json.md): `waiting` (the
-    /// model asked, with how many passages), `text`, `citation` (read whole, invented ones
-    /// marked), `answer` (`folioq --ask --json`'s document, once the answer is checked) or
-    /// `error` (what went wrong and what to do).
+    /// An event of `/api/ask`'s stream, one JSON line each (docs/json.md): `searching` (what
+    /// the question is searched for), `waiting` (the model asked, with how many passages),
+    /// `text`, `citation` (read whole, invented ones marked), `call` (a tool the model called),
+    /// `answer` (`folio chat --json`'s document, once the answer is checked and the turn
+    /// kept) or `error` (what went wrong and what to do; a turn stopped part-way is kept so).
     struct AskEvent: Encodable {
         var type: String
         var text: String?
+        /// `call`: the tool, its arguments, the passages it gave or its error.
+        var name: String?
+        var arguments: String?
+        var found: [Int]?
+        var error: String?
         var number: Int?
         var shown: String?
         var invented: Bool?
@@ -35,8 +43,9 @@ extension UIRoutes {
         let send: @Sendable (Data) -> Void = { data in continuation.yield(ByteBuffer(bytes: data + Data("\n".utf8))) }
         let routes = self
         answers.update { $0 += 1 }
+        let conversation = body.conversation
         BackgroundThread.detach {
-            routes.answer(question, send: send)
+            routes.answer(question, in: conversation, send: send)
             continuation.finish()
             routes.answers.update { $0 -= 1 }
             routes.touched()
@@ -44,39 +53,44 @@ extension UIRoutes {
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: ResponseBody(asyncSequence: stream))
     }
 
-    private func answer(_ question: String, send: @Sendable (Data) -> Void) {
+    /// A turn of the conversation `id` (a new one when `nil`), as `folio chat` runs it
+    /// (`ConversationTurn`), on the window's own index session.
+    private func answer(_ question: String, in id: Int64?, send: @Sendable (Data) -> Void) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func event(_ value: AskEvent) { send((try? encoder.encode(value)) ?? Data()) }
         func fail(_ message: String) { event(AskEvent(type: "error", message: message)) }
-        let started = MonotonicClock.seconds()
         let options = configuration.ask
         let client: ChatClient
+        let store: ConversationStore
+        let conversation: Conversation?
         do {
             client = try ChatClient(options: options, keyFile: options.apiKeyFile.isEmpty ? "" : paths.expandingTilde(options.apiKeyFile),
                                     environment: environment)
+            store = try conversationStore()
+            conversation = try id.map { try store.conversation($0) }
         } catch {
             return fail("\(error)")
         }
-        let request = SearchRequest(query: SearchQuery(parsing: question), limit: options.passages * 3, allChunks: true, snippetWords: 0, mode: .hybrid)
-        let found: Result<(hits: [SearchHit], contents: [ChunkContent?], mode: SearchMode), UIError> = session.withIndex { index in
-            guard let reader = index.reader else { return .failure(.index(index.unavailable ?? "no index")) }
-            do {
-                let results = try Searcher(index: reader, meaning: index.meaning).search(request)
-                return .success((results.hits, try reader.chunkContents(of: results.hits), results.mode))
-            } catch {
-                return .failure(.index(IndexSession.describe(error)))
-            }
-        }
-        guard case let .success((hits, contents, mode)) = found else {
-            if case let .failure(error) = found { fail(error.description) }
-            return
-        }
-        let retrieval = MonotonicClock.milliseconds(since: started)
-        let session = AnswerSession(question: question, options: options, mode: mode, pages: nil, client: client, judge: nil)
+        let turn = ConversationTurn(store: store, client: client, options: options, tools: options.tools ? FolioToolbox(session: session) : nil)
+        var refused: String?
+        let outcome: ConversationTurn.Outcome
         do {
-            let answer = try session.run(hits: hits, contents: contents, started: started, retrieval: retrieval) { happened in
+            outcome = try turn.run(question, in: conversation, toolsRefused: &refused, search: { text in
+                let request = SearchRequest(query: SearchQuery(parsing: text), limit: options.passages * 3, allChunks: true, snippetWords: 0, mode: .hybrid)
+                let found: Result<ConversationTurn.Found, UIError> = session.withIndex { index in
+                    guard let reader = index.reader else { return .failure(.index(index.unavailable ?? "no index")) }
+                    do {
+                        let results = try Searcher(index: reader, meaning: index.meaning).search(request)
+                        return .success(ConversationTurn.Found(hits: results.hits, contents: try reader.chunkContents(of: results.hits), mode: results.mode))
+                    } catch {
+                        return .failure(.index(IndexSession.describe(error)))
+                    }
+                }
+                return try found.get()
+            }) { happened in
                 switch happened {
+                case let .searching(query): event(AskEvent(type: "searching", text: query.text))
                 case let .waiting(model, passages, _):
                     event(AskEvent(type: "waiting", provider: options.provider.displayName, model: model, passages: passages))
                 case let .pieces(pieces):
@@ -88,14 +102,24 @@ extension UIRoutes {
                                            reason: citation.explanation))
                         }
                     }
-                case .askingAgain: break
+                case let .called(call):
+                    event(AskEvent(type: "call", name: call.name, arguments: call.arguments, found: call.passages, error: call.error))
+                case .askingAgain, .toolsRefused: break
                 }
             }
-            let opener = Opener(options: configuration.open)
-            let document = AnswerJSON.data(answer, opener: opener.command(path:page:kind:))
-            send(Data(#"{"answer":"#.utf8) + document + Data(#","type":"answer"}"#.utf8))
         } catch {
-            fail("\(error)")
+            return fail("\(error)")
         }
+        if let problem = outcome.keepFailure { fail("this turn could not be kept: \(problem)") }
+        guard let answer = outcome.answer, let kept = outcome.conversation else {
+            return fail(outcome.failure.map { "\($0)" } ?? "no answer")
+        }
+        let query = outcome.query
+        let place = AnswerJSON.Turn(id: kept.id, turn: outcome.turn.position, searchedFor: query.text, followUp: query.kind.rawValue,
+                                    fallback: query.fallback, tools: outcome.usedTools,
+                                    calls: outcome.calls.map { .init(name: $0.name, arguments: $0.arguments, passages: $0.passages, error: $0.error) },
+                                    note: outcome.note)
+        let document = AnswerJSON.data(answer, opener: Opener(options: configuration.open).command(path:page:kind:), conversation: place)
+        send(Data(#"{"answer":"#.utf8) + document + Data(#","type":"answer"}"#.utf8))
     }
 }

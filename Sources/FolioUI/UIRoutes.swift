@@ -54,6 +54,12 @@ struct UIRoutes: Sendable {
             // In `folioctl status --json`'s words (snake case).
             await Self.outcome { () throws(UIError) -> Response in Self.json(status(), snakeCase: true) }
         }
+        router.get("/api/conversations") { _, _ in await respond { () throws(UIError) in try conversations() } }
+        router.get("/api/conversation") { request, _ in await respond { () throws(UIError) in try conversation(Self.query(request)) } }
+        router.post("/api/conversation/delete") { request, _ in
+            let body = try await Self.body(request)
+            return await respond { () throws(UIError) in try deleteConversation(body) }
+        }
         router.post("/api/ask") { request, _ in
             let body = try await Self.body(request)
             return ask(body)
@@ -170,4 +176,6 @@ struct RequestBody: Decodable, Sendable {
     var path: String?
     var page: Int?
     var question: String?
+    /// `/api/ask`: the conversation the question goes on with; `/api/conversation/delete`'s.
+    var conversation: Int64?
 }

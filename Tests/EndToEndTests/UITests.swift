@@ -107,6 +107,18 @@ import Testing
         #expect(!(report["citation_marks"] as? [String] ?? []).isEmpty, "the cited words marked in the passage")
         #expect((report["citation"] as? String)?.contains("lighthouse keeper") == true)
 
+        // The conversation: the follow-up searched with the question before, kept, listed,
+        // opened again, deleted.
+        let followUp = try #require(report["follow_up"] as? [String: Any], "\(report)")
+        #expect(followUp["follow_up"] as? String == "with-previous")
+        #expect(followUp["searched_for"] as? String == "lighthouse keeper wrote and the keeper?")
+        #expect((report["transcript"] as? [String])?.count == 1 && (report["transcript"] as? [String])?.first?.hasPrefix("lighthouse keeper wrote") == true,
+                "\(report["transcript"] ?? "")")
+        #expect((report["conversations"] as? [String])?.first?.contains("lighthouse keeper wrote (2)") == true, "\(report["conversations"] ?? "")")
+        #expect(report["transcript_after_new"] as? Int == 0)
+        #expect((report["reopened"] as? [String])?.last?.hasPrefix("and the keeper?") == true, "\(report["reopened"] ?? "")")
+        #expect(report["conversations_after_delete"] as? Int == 0)
+
         let library = try #require(report["library"] as? String)
         #expect(library.contains("Documents 2") && library.contains("not running"), "\(library)")
         #expect(report["dark_background"] as? String != report["light_background"] as? String)

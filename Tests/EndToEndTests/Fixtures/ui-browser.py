@@ -6,7 +6,8 @@ object for UITests to check.
     ui-browser.py URL SEARCH QUESTION [SCREENSHOTS_DIR]
 
 URL is what `folio ui --no-open` printed (with its token). SEARCH is typed into the search
-box one key at a time; QUESTION is asked in the Ask view. With SCREENSHOTS_DIR, each view is
+box one key at a time; QUESTION is asked in the Ask view, then a follow-up, and the
+conversation is listed, opened again and deleted. With SCREENSHOTS_DIR, each view is
 saved there as a PNG (the README's pictures).
 """
 import json
@@ -108,6 +109,25 @@ def main():
             report["citation_boxes"] = len(driver.find_elements(By.CSS_SELECTOR, "#citation .box"))
         if shots:
             driver.save_screenshot(os.path.join(shots, "ask.png"))
+
+        # A follow-up: the conversation goes on, the first turn above it; the conversation is
+        # listed, begun anew, opened again from the list, and deleted.
+        ask.send_keys("and the keeper?")
+        ask.send_keys(Keys.ENTER)
+        wait.until(lambda d: d.execute_script("return answer && answer.conversation ? answer.conversation.turn : 0") == 2)
+        report["follow_up"] = driver.execute_script("return answer.conversation")
+        report["transcript"] = [turn.text for turn in driver.find_elements(By.CSS_SELECTOR, "#transcript .turn")]
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#conversations li"))
+        time.sleep(0.3)
+        report["conversations"] = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#conversations li")]
+        driver.find_element(By.ID, "new-conversation").click()
+        report["transcript_after_new"] = len(driver.find_elements(By.CSS_SELECTOR, "#transcript .turn"))
+        driver.find_element(By.CSS_SELECTOR, "#conversations li button.link").click()
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#transcript .turn")) == 2)
+        report["reopened"] = [turn.text for turn in driver.find_elements(By.CSS_SELECTOR, "#transcript .turn")]
+        driver.find_element(By.CSS_SELECTOR, "#conversations li button.delete").click()
+        wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#conversations li"))
+        report["conversations_after_delete"] = len(driver.find_elements(By.CSS_SELECTOR, "#conversations li"))
 
         # The library.
         driver.find_element(By.ID, "tab-library").click()
