@@ -22,7 +22,9 @@ what is measured is the search, so the answers need no real model. For each mode
     and holds every answer word;
   - Folio's part of the follow-up's turn (timings_ms.folio: search, prompt; the
     rewriting's wait for the model excluded), p50 and p95;
-  - for rewrite, the model's rewritings, written to stdout with --show.
+  - for rewrite, the model's rewritings, written to stdout with --show;
+  - answered: the follow-ups whose answer cites a passage that bears it out (with
+    --answerer, a real model's answers; the stand-in's always do when the passage is sent).
 Release binaries (make release); FOLIO_BIN overrides their folder.
 """
 import argparse
@@ -58,9 +60,9 @@ def percentile(values, share):
     return values[max(0, int(len(values) * share + 0.5) - 1)]
 
 
-def proxy(stand_in, rewriter):
+def proxy(stand_in, rewriter, answerer=None):
     """A server that sends the requests to rewrite a follow-up to `rewriter`, the rest to
-    `stand_in`; returns its URL."""
+    `answerer` if given, else `stand_in`; returns its URL."""
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, *args):
             pass
@@ -69,7 +71,7 @@ def proxy(stand_in, rewriter):
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
             request = json.loads(body)
             last = request["messages"][-1]["content"]
-            target = rewriter if rewriter and last.endswith("Rewritten question:") else stand_in
+            target = rewriter if rewriter and last.endswith("Rewritten question:") else (answerer or stand_in)
             forwarded = urllib.request.Request(target + self.path.removeprefix("/v1"), body,
                                                {"Content-Type": "application/json", "Authorization": "Bearer sk-test-secret"})
             with urllib.request.urlopen(forwarded, timeout=600) as reply:
@@ -92,6 +94,8 @@ def main():
     parser.add_argument("--modes", default="alone,as-typed,with-previous,rewrite,agent")
     parser.add_argument("--items", default=os.path.join(ROOT, "bench", "chat-follow-ups.jsonl"))
     parser.add_argument("--show", action="store_true", help="print each follow-up as searched for")
+    parser.add_argument("--answerer", help="an OpenAI-compatible server's /v1 URL that answers (else the stand-in)")
+    parser.add_argument("--answer-tokens", type=int, default=1024, help="[ask] answer_tokens")
     args = parser.parse_args()
     binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
     with open(args.items, encoding="utf-8") as file:
@@ -101,7 +105,7 @@ def main():
     stand_in = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "chat-server.py"), log],
                                 stdout=subprocess.PIPE, text=True)
     port = stand_in.stdout.readline().strip()
-    url = proxy(f"http://127.0.0.1:{port}/v1", args.rewriter)
+    url = proxy(f"http://127.0.0.1:{port}/v1", args.rewriter, args.answerer)
     # A data folder of its own for the conversations, the index linked in.
     data = os.path.join(runtime, "data")
     os.makedirs(os.path.join(data, "folio"))
@@ -119,8 +123,8 @@ def main():
                 with open(os.path.join(runtime, "config", "folio", "config.toml"), "w") as config:
                     follow_ups = {"alone": "as-typed", "agent": "with-previous"}.get(mode, mode)
                     config.write(f'[ask]\nprovider = "openai"\nurl = "{url}"\nmodel = "{"agent" if mode == "agent" else "quote"}"\n'
-                                 f'follow_ups = "{follow_ups}"\n')
-                reached, folio_ms, kinds, calls = 0, [], {}, 0
+                                 f'follow_ups = "{follow_ups}"\nanswer_tokens = {args.answer_tokens}\n')
+                reached, folio_ms, kinds, calls, answered = 0, [], {}, 0, 0
                 for item in items:
                     questions = [item["standalone"]] if mode == "alone" else [item["previous"], item["follow_up"]]
                     if mode == "agent":
@@ -135,6 +139,7 @@ def main():
                     reached += hit
                     folio_ms.append(turn["timings_ms"]["folio"])
                     calls += len(turn["conversation"]["calls"])
+                    answered += turn["status"] == "answered"
                     kind = turn["conversation"]["follow_up"]
                     kinds[kind] = kinds.get(kind, 0) + 1
                     if args.show:
@@ -142,7 +147,7 @@ def main():
                 results[mode] = {"reached": reached, "of": len(items), "share": round(reached / len(items), 3),
                                  "folio_ms_p50": round(statistics.median(folio_ms), 1) if folio_ms else None,
                                  "folio_ms_p95": round(percentile(folio_ms, 0.95), 1) if folio_ms else None, "searched_as": kinds,
-                                 "tool_calls": calls}
+                                 "tool_calls": calls, "answered": answered}
                 print(json.dumps({mode: results[mode]}), flush=True)
     finally:
         stand_in.terminate()

@@ -51,7 +51,9 @@ struct ChatLoop {
     mutating func converse() {
         if interactive {
             let resumed = conversation.map { "Going on with conversation \($0.id) (\($0.title)). " } ?? ""
-            Output.error(resumed + "Ask about your documents; /new, /sources, /quit.\n")
+            let tools = toolbox == nil ? "answers come from the search alone ([ask] tools = false)"
+                : "the model may look further with Folio's search, read and thread tools"
+            Output.error(resumed + "Ask about your documents (\(tools)); /new, /sources, /quit.\n")
         }
         while true {
             if interactive { Output.standard(Self.style("› ", "1")) }
