@@ -105,7 +105,8 @@ def main():
     stand_in = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "chat-server.py"), log],
                                 stdout=subprocess.PIPE, text=True)
     port = stand_in.stdout.readline().strip()
-    url = proxy(f"http://127.0.0.1:{port}/v1", args.rewriter, args.answerer)
+    # A real model answering streams through no proxy (the proxy hands a reply over whole).
+    url = args.answerer if args.answerer and not args.rewriter else proxy(f"http://127.0.0.1:{port}/v1", args.rewriter, args.answerer)
     # A data folder of its own for the conversations, the index linked in.
     data = os.path.join(runtime, "data")
     os.makedirs(os.path.join(data, "folio"))
