@@ -117,15 +117,17 @@ def main():
         wait.until(lambda d: d.execute_script("return answer && answer.conversation ? answer.conversation.turn : 0") == 2)
         report["follow_up"] = driver.execute_script("return answer.conversation")
         report["transcript"] = [turn.text for turn in driver.find_elements(By.CSS_SELECTOR, "#transcript .turn")]
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#conversations li"))
-        time.sleep(0.3)
-        report["conversations"] = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#conversations li")]
+        # The list is drawn again after each change: each step waits for the drawing it
+        # causes (the current conversation marked, or none), so that no element goes stale.
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#conversations li.current"))
+        report["conversations"] = driver.execute_script("return [...document.querySelectorAll('#conversations li')].map((li) => li.innerText)")
         driver.find_element(By.ID, "new-conversation").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#conversations li") and not d.find_elements(By.CSS_SELECTOR, "#conversations li.current"))
         report["transcript_after_new"] = len(driver.find_elements(By.CSS_SELECTOR, "#transcript .turn"))
-        driver.find_element(By.CSS_SELECTOR, "#conversations li button.link").click()
-        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#transcript .turn")) == 2)
+        driver.execute_script("document.querySelector('#conversations li button.link').click()")
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#transcript .turn")) == 2 and d.find_elements(By.CSS_SELECTOR, "#conversations li.current"))
         report["reopened"] = [turn.text for turn in driver.find_elements(By.CSS_SELECTOR, "#transcript .turn")]
-        driver.find_element(By.CSS_SELECTOR, "#conversations li button.delete").click()
+        driver.execute_script("document.querySelector('#conversations li.current button.delete').click()")
         wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#conversations li"))
         report["conversations_after_delete"] = len(driver.find_elements(By.CSS_SELECTOR, "#conversations li"))
 
