@@ -96,6 +96,7 @@ def main():
     parser.add_argument("--show", action="store_true", help="print each follow-up as searched for")
     parser.add_argument("--answerer", help="an OpenAI-compatible server's /v1 URL that answers (else the stand-in)")
     parser.add_argument("--answer-tokens", type=int, default=1024, help="[ask] answer_tokens")
+    parser.add_argument("--context-tokens", type=int, default=0, help="[ask] context_tokens (0: the provider's default)")
     args = parser.parse_args()
     binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
     with open(args.items, encoding="utf-8") as file:
@@ -124,7 +125,8 @@ def main():
                 with open(os.path.join(runtime, "config", "folio", "config.toml"), "w") as config:
                     follow_ups = {"alone": "as-typed", "agent": "with-previous"}.get(mode, mode)
                     config.write(f'[ask]\nprovider = "openai"\nurl = "{url}"\nmodel = "{"agent" if mode == "agent" else "quote"}"\n'
-                                 f'follow_ups = "{follow_ups}"\nanswer_tokens = {args.answer_tokens}\n')
+                                 f'follow_ups = "{follow_ups}"\nanswer_tokens = {args.answer_tokens}\n'
+                                 f'context_tokens = {args.context_tokens}\n')
                 reached, folio_ms, kinds, calls, answered = 0, [], {}, 0, 0
                 for item in items:
                     questions = [item["standalone"]] if mode == "alone" else [item["previous"], item["follow_up"]]
