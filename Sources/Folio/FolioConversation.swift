@@ -2,9 +2,7 @@ public import FolioAsk
 public import FolioChat
 public import FolioCore
 internal import FolioStore
-internal import FolioSystem
 internal import FolioText
-internal import Glibc
 
 /// A conversation with an engine's documents, as `folio chat` holds one: each question
 /// answered by the language model `AskOptions` names from the passages the search finds,
@@ -32,11 +30,10 @@ public final class FolioConversation: @unchecked Sendable {
                 environment: [String: String] = [:]) throws(FolioEngineError) {
         self.engine = engine
         self.options = options
-        let path = storePath ?? engine.databasePath.map { database in
-            (database.lastIndex(of: "/").map { String(database[..<$0]) } ?? ".") + "/conversations.db"
-        } ?? ":memory:"
         do {
-            store = try ConversationStore(path: path)
+            store = try storePath.map { path throws(ConversationError) in try ConversationStore(path: path) }
+                ?? engine.databasePath.map { index throws(ConversationError) in try ConversationStore(besideIndex: index) }
+                ?? ConversationStore(path: ":memory:")
             client = try ChatClient(options: options, keyFile: options.apiKeyFile, environment: environment)
             if let resuming { id = try store.conversation(resuming).id }
         } catch {
@@ -60,54 +57,37 @@ public final class FolioConversation: @unchecked Sendable {
     /// thrown as `.answer`.
     @discardableResult
     public func ask(_ question: String, onText: (String) -> Void = { _ in }) throws(FolioEngineError) -> ChatTurn {
-        let started = MonotonicClock.seconds()
-        let earlier = try turns()
-        let client = self.client
-        let query = FollowUpQuery.make(question, after: earlier, followUps: options.followUps) { system, user throws(AskError) in
-            try client.complete(system: system, user: user, maxTokens: 96)
-        }
-        let searching = MonotonicClock.seconds()
-        let results = try engine.searchResults(SearchRequest(query: SearchQuery(parsing: query.text), limit: options.passages * 3, allChunks: true,
-                                                             snippetWords: 0, mode: .hybrid))
-        let contents: [ChunkContent?]
+        let engine = self.engine
+        let passages = options.passages
+        var refused: String?
+        let outcome: ConversationTurn.Outcome
         do {
-            contents = try engine.chunkContents(of: results.hits)
-        } catch {
-            throw .store(error)
-        }
-        let history = ChatHistory.exchanges(earlier, limit: options.historyTurns, tokens: options.effectiveContextTokens / 4)
-        let session = AnswerSession(question: question, options: options, mode: results.mode, pages: nil, client: client, judge: nil, history: history)
-        var partial = ""
-        var turn: ChatTurn
-        var failure: AskError?
-        do {
-            let answer = try session.run(hits: results.hits, contents: contents, started: started + (searching - started),
-                                         retrieval: MonotonicClock.milliseconds(since: searching)) { event in
-                guard case let .pieces(pieces) = event else { return }
-                for piece in pieces {
-                    let text = switch piece {
-                    case let .text(text): text
-                    case let .citation(citation): citation.shown
+            let conversation = try id.map { try store.conversation($0) }
+            outcome = try ConversationTurn(store: store, client: client, options: options, tools: nil)
+                .run(question, in: conversation, toolsRefused: &refused, search: { text in
+                    let results = try engine.searchResults(SearchRequest(query: SearchQuery(parsing: text), limit: passages * 3, allChunks: true,
+                                                                         snippetWords: 0, mode: .hybrid))
+                    return ConversationTurn.Found(hits: results.hits, contents: try engine.chunkContents(of: results.hits), mode: results.mode)
+                }) { event in
+                    guard case let .pieces(pieces) = event else { return }
+                    for piece in pieces {
+                        switch piece {
+                        case let .text(text): onText(text)
+                        case let .citation(citation): onText(citation.shown)
+                        }
                     }
-                    partial += text
-                    onText(text)
                 }
-            }
-            turn = ChatTurn(answer: answer, searched: query, created: Int64(time(nil)))
-        } catch {
-            failure = error
-            turn = ChatTurn(position: 0, question: question, searchedFor: query.text, answer: partial, status: partial.isEmpty ? .failed : .incomplete,
-                            detail: "\(error)", sources: [], created: Int64(time(nil)))
-        }
-        do {
-            let id = try self.id ?? store.create(title: question).id
-            self.id = id
-            turn = try store.append(turn, to: id)
+        } catch let error as FolioEngineError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
         } catch {
             throw .conversation(reason: "\(error)")
         }
-        if let failure { throw .answer(failure) }
-        return turn
+        if let problem = outcome.keepFailure { throw .conversation(reason: "\(problem)") }
+        id = outcome.conversation?.id
+        if let failure = outcome.failure { throw .answer(failure) }
+        return outcome.turn
     }
 }
 

@@ -14,7 +14,7 @@ public enum ChatHistory {
         for turn in turns.suffix(max(0, limit)).reversed() {
             let answer = withoutCitations(turn.answer)
             let exchange = AskPrompt.Exchange(question: turn.question, answer: answer.isEmpty ? AskPrompt.notFound : answer)
-            left -= TokenEstimate.tokens(in: exchange.question) + TokenEstimate.tokens(in: exchange.answer) + 16
+            left -= AskPrompt.historyTokens([exchange])
             guard left >= 0 else { break }
             kept.append(exchange)
         }

@@ -29,7 +29,7 @@ public enum ConversationMarkdown {
     }
 
     /// ", page 4 § Section", or the section alone.
-    static func place(_ source: ChatSource) -> String {
+    public static func place(_ source: ChatSource) -> String {
         var text = ""
         if source.paged, let first = source.pages.first, let last = source.pages.last {
             text += first == last ? ", page \(first)" : ", pages \(first)–\(last)"

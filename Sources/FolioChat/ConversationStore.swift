@@ -47,6 +47,12 @@ public final class ConversationStore: Sendable {
         }
     }
 
+    /// The store `folio chat`, the window and the library share: `conversations.db` in the
+    /// folder of the index at `index`.
+    public convenience init(besideIndex index: String) throws(ConversationError) {
+        try self.init(path: (index.lastIndex(of: "/").map { String(index[..<$0]) } ?? ".") + "/conversations.db")
+    }
+
     private static func open(_ path: String) throws -> SQLiteDatabase {
         if path != ":memory:", access(path, F_OK) != 0 {
             if let slash = path.lastIndex(of: "/"), slash != path.startIndex {

@@ -61,6 +61,16 @@ public struct ConversationTurn {
         /// Why the model gave no whole answer (the turn is incomplete or failed).
         public var failure: AskError?
         public var keepFailure: ConversationError?
+
+        /// The turn's place in its conversation as `folio chat --json` and the window write
+        /// it; `nil` when the turn could not be kept.
+        public var place: AnswerJSON.Turn? {
+            guard keepFailure == nil, let conversation else { return nil }
+            return AnswerJSON.Turn(id: conversation.id, turn: turn.position, searchedFor: query.text, followUp: query.kind.rawValue,
+                                   fallback: query.fallback, tools: usedTools,
+                                   calls: calls.map { .init(name: $0.name, arguments: $0.arguments, passages: $0.passages, error: $0.error) },
+                                   note: note)
+        }
     }
 
     /// Runs the turn for `question` in `conversation` (`nil`: the question begins one,

@@ -144,7 +144,7 @@ public struct ToolTurn {
         }
         let left = options.toolPassages - earlier.reduce(0) { $0 + $1.passages.count }
         guard left > 0 else { return failed("no more passages can be given in this turn ([ask] tool_passages); answer from those given") }
-        let found: [FoundPassage]
+        let found: [Passage]
         let note: String?
         do {
             (found, note) = try toolbox.passages(call.name, arguments: arguments, limit: left)
@@ -157,9 +157,9 @@ public struct ToolTurn {
                 blocks.append("[\(given.number)] (given already)")
                 continue
             }
-            let passage = Passage(number: passages.count + 1, path: item.path, title: item.title, kind: item.kind, chunk: item.chunk,
-                                  firstPage: item.firstPage, lastPage: item.lastPage, pageLabel: item.pageLabel, section: item.section,
-                                  text: item.text, lastPageStarts: item.lastPageStarts, rank: passages.count + 1)
+            var passage = item
+            passage.number = passages.count + 1
+            passage.rank = passage.number
             let block = AskPrompt.block(passage, locating: true)
             let cost = TokenEstimate.tokens(in: block) + 2
             guard tokens + cost <= room else {

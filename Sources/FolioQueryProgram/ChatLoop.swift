@@ -126,7 +126,6 @@ struct ChatLoop {
         } else {
             lastTurn = outcome.turn
         }
-        let place = outcome.keepFailure == nil ? outcome.conversation.map { ($0.id, outcome.turn.position) } : nil
         switch outcome.failure {
         case .interrupted?: printer.interrupted(program: "folio chat")
         case let .streamFailed(_, message)?:
@@ -138,15 +137,9 @@ struct ChatLoop {
             exitStatus = ExitStatus.error
         case nil: break
         }
-        let query = outcome.query
         if let record = outcome.answer {
             if json {
-                let turn = place.map { AnswerJSON.Turn(id: $0.0, turn: $0.1, searchedFor: query.text, followUp: query.kind.rawValue,
-                                                         fallback: query.fallback, tools: outcome.usedTools,
-                                                         calls: outcome.calls.map { .init(name: $0.name, arguments: $0.arguments, passages: $0.passages,
-                                                                                          error: $0.error) },
-                                                         note: outcome.note) }
-                Output.standard(AnswerJSON.render(record, opener: opener.command(path:page:kind:), conversation: turn))
+                Output.standard(AnswerJSON.render(record, opener: opener.command(path:page:kind:), conversation: outcome.place))
             } else if record.status == .nothingRelevant {
                 Output.error("folio chat: nothing in the index matches the question; no model was asked\n")
             } else {
@@ -155,7 +148,7 @@ struct ChatLoop {
             }
             if record.status != .answered, exitStatus == ExitStatus.success { exitStatus = ExitStatus.nothing }
         } else if json {
-            Output.standard(ChatTurnJSON.render(outcome.turn, place: place, query: query))
+            Output.standard(ChatTurnJSON.render(outcome.turn, place: outcome.place))
         }
         if outcome.turn.status == .incomplete, exitStatus == ExitStatus.success { exitStatus = ExitStatus.nothing }
     }
@@ -172,12 +165,8 @@ struct ChatLoop {
             return Output.error("folio chat: the last answer cites no source\n")
         }
         Output.standard(lastTurn.sources.map { source in
-            var line = Self.style("[\(source.number)]", "36") + " " + AbsolutePath.abbreviated(source.path, home: home)
-            if source.paged, let first = source.pages.first, let last = source.pages.last {
-                line += first == last ? ", page \(first)" : ", pages \(first)–\(last)"
-            }
-            if let section = source.section, !section.isEmpty { line += " § " + section }
-            return line + "\n    “" + source.quote + "”\n"
+            Self.style("[\(source.number)]", "36") + " " + AbsolutePath.abbreviated(source.path, home: home) + ConversationMarkdown.place(source)
+                + "\n    “" + source.quote + "”\n"
         }.joined())
     }
 

@@ -22,9 +22,7 @@ enum ChatTurnJSON {
         return encoded(Listed(sources: sources))
     }
 
-    static func render(_ turn: ChatTurn, place kept: (id: Int64, turn: Int)?, query: FollowUpQuery) -> String {
-        let place = kept.map { AnswerJSON.Turn(id: $0.id, turn: $0.turn, searchedFor: query.text, followUp: query.kind.rawValue,
-                                                        fallback: query.fallback, tools: false) }
+    static func render(_ turn: ChatTurn, place: AnswerJSON.Turn?) -> String {
         return encoded(Document(question: turn.question, status: turn.status.rawValue, answer: turn.answer, error: turn.detail ?? "",
                                 conversation: place))
     }

@@ -116,10 +116,8 @@ public struct FolioChat: ParsableCommand {
     }
 
     private func openStore() throws -> ConversationStore {
-        let index = common.databasePath
-        let path = (index.lastIndex(of: "/").map { String(index[..<$0]) } ?? ".") + "/conversations.db"
         do {
-            let store = try ConversationStore(path: path)
+            let store = try ConversationStore(besideIndex: common.databasePath)
             if let aside = store.setAside {
                 Output.error("folio chat: the conversations file was damaged; it was moved to \(aside) and a new one begun\n")
             }

@@ -15,7 +15,7 @@ extension FolioToolbox: PassageTools {
     /// the same arguments, checks and search as `run`, each chunk whole rather than a
     /// snippet, at most `limit` of them; with a note when there is nothing to search or
     /// nothing was found. Another tool's name is `unknownTool`: a model is given these two.
-    public func passages(_ name: String, arguments values: [String: JSONValue]?, limit: Int) throws(ToolError) -> (passages: [FoundPassage], note: String?) {
+    public func passages(_ name: String, arguments values: [String: JSONValue]?, limit: Int) throws(ToolError) -> (passages: [Passage], note: String?) {
         guard [ToolCatalog.search, ToolCatalog.read, ToolCatalog.thread].contains(name), let allowed = ToolCatalog.arguments(of: name) else {
             throw .unknownTool(name)
         }
@@ -24,17 +24,17 @@ extension FolioToolbox: PassageTools {
             // Each message a passage of its own (its first chunk's place), to cite.
             let transcript = try thread(arguments)
             let passages = transcript.messages.prefix(limit).map {
-                FoundPassage(path: $0.path, title: $0.subject, kind: .mail, chunk: 0, firstPage: 1, lastPage: 1, pageLabel: nil,
-                             section: $0.subject, text: $0.text, lastPageStarts: nil)
+                Passage(number: 0, path: $0.path, title: $0.subject, kind: .mail, chunk: 0, firstPage: 1, lastPage: 1, pageLabel: nil,
+                        section: $0.subject, text: $0.text, lastPageStarts: nil, rank: 0)
             }
             return (Array(passages), transcript.truncated ? "cut to \(ToolCatalog.maximumReadCharacters) characters" : nil)
         }
         if name == ToolCatalog.read {
             let output = try read(arguments)
             let passages = output.passages.prefix(limit).map {
-                FoundPassage(path: output.path, title: output.title, kind: DocumentKind(rawValue: output.type) ?? .text, chunk: $0.chunk,
-                             firstPage: $0.pageFirst, lastPage: $0.pageLast, pageLabel: $0.pageLabel, section: $0.section, text: $0.text,
-                             lastPageStarts: nil)
+                Passage(number: 0, path: output.path, title: output.title, kind: DocumentKind(rawValue: output.type) ?? .text, chunk: $0.chunk,
+                        firstPage: $0.pageFirst, lastPage: $0.pageLast, pageLabel: $0.pageLabel, section: $0.section, text: $0.text,
+                        lastPageStarts: nil, rank: 0)
             }
             return (Array(passages), output.truncated ? "cut to \(ToolCatalog.maximumReadCharacters) characters" : nil)
         }
@@ -48,11 +48,11 @@ extension FolioToolbox: PassageTools {
             do {
                 let results = try Searcher(index: reader, meaning: request.mode == .lexical ? nil : index.meaning).search(request)
                 let contents = try reader.chunkContents(of: results.hits)
-                let passages = zip(results.hits, contents).compactMap { hit, content -> FoundPassage? in
+                let passages = zip(results.hits, contents).compactMap { hit, content -> Passage? in
                     guard let content else { return nil }
-                    return FoundPassage(path: hit.path, title: hit.title, kind: hit.kind, chunk: hit.chunkOrdinal, firstPage: hit.firstPage,
-                                        lastPage: hit.lastPage, pageLabel: content.firstPageLabel, section: hit.section, text: content.text,
-                                        lastPageStarts: content.pageBreak)
+                    return Passage(number: 0, path: hit.path, title: hit.title, kind: hit.kind, chunk: hit.chunkOrdinal, firstPage: hit.firstPage,
+                                   lastPage: hit.lastPage, pageLabel: content.firstPageLabel, section: hit.section, text: content.text,
+                                   lastPageStarts: content.pageBreak, rank: 0)
                 }
                 let note = passages.isEmpty ? "nothing found" : results.meaningUnavailable.map { "searched by words only: \($0)" }
                 return (passages, note)

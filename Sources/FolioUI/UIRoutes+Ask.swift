@@ -111,15 +111,8 @@ extension UIRoutes {
             return fail("\(error)")
         }
         if let problem = outcome.keepFailure { fail("this turn could not be kept: \(problem)") }
-        guard let answer = outcome.answer, let kept = outcome.conversation else {
-            return fail(outcome.failure.map { "\($0)" } ?? "no answer")
-        }
-        let query = outcome.query
-        let place = AnswerJSON.Turn(id: kept.id, turn: outcome.turn.position, searchedFor: query.text, followUp: query.kind.rawValue,
-                                    fallback: query.fallback, tools: outcome.usedTools,
-                                    calls: outcome.calls.map { .init(name: $0.name, arguments: $0.arguments, passages: $0.passages, error: $0.error) },
-                                    note: outcome.note)
-        let document = AnswerJSON.data(answer, opener: Opener(options: configuration.open).command(path:page:kind:), conversation: place)
+        guard let answer = outcome.answer else { return fail(outcome.failure.map { "\($0)" } ?? "no answer") }
+        let document = AnswerJSON.data(answer, opener: Opener(options: configuration.open).command(path:page:kind:), conversation: outcome.place)
         send(Data(#"{"answer":"#.utf8) + document + Data(#","type":"answer"}"#.utf8))
     }
 }

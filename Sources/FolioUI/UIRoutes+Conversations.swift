@@ -5,9 +5,8 @@ internal import Glibc
 extension UIRoutes {
     /// The conversations file beside the index, as `folio chat` keeps it.
     func conversationStore() throws(UIError) -> ConversationStore {
-        let index = session.databasePath
         do {
-            return try ConversationStore(path: (index.lastIndex(of: "/").map { String(index[..<$0]) } ?? ".") + "/conversations.db")
+            return try ConversationStore(besideIndex: session.databasePath)
         } catch {
             throw .conversation("\(error)")
         }
