@@ -56,6 +56,7 @@ test: build
 	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-llama-server.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-mcp-client.sh /usr/local/share/folio
+	/usr/bin/python3 scripts/module-edges.py
 	$(SWIFT) build --build-tests
 	tests=$$(mktemp -d /tmp/folio-tests.XXXXXX) && TMPDIR=$$tests $(SWIFT) test; status=$$?; rm -rf "$$tests"; exit $$status
 	scripts/library-docs.sh

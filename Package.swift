@@ -121,7 +121,7 @@ let package = Package(
         // The messages between Folio's processes (workers, control socket, embedder socket), shared by both ends.
         .target(
             name: "FolioProtocol",
-            dependencies: ["FolioCore", "FolioStore"],
+            dependencies: ["FolioCore", "FolioSystem"],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioText",
@@ -159,13 +159,13 @@ let package = Package(
         // and the citations of an answer weighed by meaning.
         .target(
             name: "FolioSearch",
-            dependencies: ["FolioCore", "FolioStore", "FolioSemantic", "FolioText", "FolioAsk", "FolioProtocol"],
+            dependencies: ["FolioCore", "FolioStore", "FolioSemantic", "FolioText", "FolioProtocol", "FolioSystem"],
             swiftSettings: swiftSettings),
         // Answers from the index: passages within a context budget, the prompt, the chat
         // providers' wire formats, citations checked.
         .target(
             name: "FolioAsk",
-            dependencies: ["FolioCore", "FolioStore", "FolioHTTP", "FolioSystem"],
+            dependencies: ["FolioCore", "FolioStore", "FolioHTTP", "FolioSystem", "FolioSemantic", "FolioProtocol"],
             swiftSettings: swiftSettings),
         // Conversations (`folio chat`): kept in a file of their own, follow-ups searched as
         // they stand with what came before.
@@ -217,7 +217,7 @@ let package = Package(
         .target(
             name: "FolioQueryProgram",
             dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioSemantic", "FolioSearch", "FolioText", "FolioAsk", "FolioChat",
-                           "FolioHTTP", "FolioLaunch", "FolioSystem", "FolioTools", argumentParser],
+                           "FolioHTTP", "FolioLaunch", "FolioProtocol", "FolioSystem", "FolioTools", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioControlProgram",
@@ -234,7 +234,7 @@ let package = Package(
             swiftSettings: importsGio),
         .target(
             name: "FolioRofiProgram",
-            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "FolioSemantic", argumentParser],
+            dependencies: ["FolioCLI", "FolioCore", "FolioLaunch", "FolioSemantic", "FolioSystem", argumentParser],
             swiftSettings: swiftSettings),
 
         .executableTarget(name: "folioq", dependencies: ["FolioCLI", "FolioQueryProgram"],
@@ -251,13 +251,13 @@ let package = Package(
         // Protocol (`folio mcp`) and for a model that calls tools (`folio chat`).
         .target(
             name: "FolioTools",
-            dependencies: ["FolioAsk", "FolioChat", "FolioCLI", "FolioCore", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore",
+            dependencies: ["FolioAsk", "FolioChat", "FolioCore", "FolioProtocol", "FolioSearch", "FolioSemantic", "FolioStore",
                            "FolioSystem", "FolioText"],
             swiftSettings: swiftSettings),
         // Folio's search as tools for assistants over the Model Context Protocol (`folio mcp`).
         .target(
             name: "FolioMCP",
-            dependencies: ["FolioTools", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["FolioCore", "FolioTools", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .executableTarget(name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", "FolioTools", argumentParser],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
@@ -266,8 +266,9 @@ let package = Package(
         // `folio ui`: the page, its JSON API and its guard, on Hummingbird (loopback only).
         .target(
             name: "FolioUI",
-            dependencies: ["CMemory", "FolioAsk", "FolioChat", "FolioCLI", "FolioCore", "FolioLaunch", "FolioProtocol", "FolioSearch", "FolioSemantic",
-                           "FolioStore", "FolioSystem", "FolioText", "FolioTools", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["CMemory", "FolioAsk", "FolioChat", "FolioCore", "FolioLaunch", "FolioProtocol", "FolioSearch", "FolioSemantic",
+                           "FolioStore", "FolioSystem", "FolioText", "FolioTools", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .executableTarget(name: "folio-ui", dependencies: ["FolioCLI", "FolioCore", "FolioUI", "FolioSystem", argumentParser],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
@@ -275,7 +276,7 @@ let package = Package(
         // case-insensitive volume.
         .executableTarget(
             name: "FolioMulticall",
-            dependencies: ["FolioCLI", "FolioQueryProgram", "FolioControlProgram", "FolioDaemonProgram", "FolioSearchProviderProgram",
+            dependencies: ["FolioCLI", "FolioSystem", "FolioQueryProgram", "FolioControlProgram", "FolioDaemonProgram", "FolioSearchProviderProgram",
                            "FolioRofiProgram"],
             swiftSettings: swiftSettings,
             linkerSettings: programLinkerSettings),
@@ -291,25 +292,25 @@ let package = Package(
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioSystem", "FolioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore", "FolioTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore", "FolioTestSupport"],
+        .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore", "FolioSystem", "FolioTestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", "FolioSQLite", "FolioTestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon", "FolioProtocol", "FolioCore", "FolioSystem", "FolioStore", "FolioText",
+        .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon", "FolioProtocol", "FolioCore", "FolioSystem", "FolioStore", "FolioText", "FolioWatch",
                                                          "FolioTestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioEmbeddingTests", dependencies: ["FolioEmbedding", "FolioCore", "FolioTestSupport"], exclude: ["Fixtures"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "FolioSemanticTests", dependencies: ["FolioSemantic", "FolioEmbedding", "FolioStore", "FolioCore", "FolioText"],
+        .testTarget(name: "FolioSemanticTests", dependencies: ["FolioSemantic", "FolioEmbedding", "FolioStore", "FolioCore", "FolioText", "FolioProtocol"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "FolioAskTests", dependencies: ["FolioAsk", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FolioAskTests", dependencies: ["FolioAsk", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioChatTests", dependencies: ["FolioChat", "FolioAsk", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioMCPTests", dependencies: ["FolioMCP", "FolioTools", "FolioCore", "FolioStore", .product(name: "MCP", package: "swift-sdk")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",
-                                                         "FolioSQLite"],
+                                                         "FolioSQLite", "FolioLoaders", "FolioText"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioQueryProgramTests", dependencies: ["FolioQueryProgram", argumentParser], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLaunchTests", dependencies: ["FolioLaunch", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),

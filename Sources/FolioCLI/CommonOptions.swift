@@ -1,3 +1,4 @@
+internal import FolioSystem
 public import ArgumentParser
 public import FolioCore
 internal import Glibc

@@ -1,10 +1,7 @@
 public import ArgumentParser
-internal import Glibc
+public import FolioSystem
 
-/// Where `foliod-worker` is, for the programs that start workers (`foliod`, `folioctl
-/// index` and `extract`) and the searches that start the embedder; and `folio-mcp`, which
-/// `folio mcp` runs.
-public enum WorkerProgram {
+extension WorkerProgram {
     /// Beside the running binary (the build folder, or a `bin` it was installed to with
     /// it), else in `../libexec` (`make install`).
     public static func locate() throws(ExitCode) -> String {
@@ -12,26 +9,5 @@ public enum WorkerProgram {
         Output.error("\(runningExecutable): foliod-worker is not beside it nor in \(folder(of: runningExecutable))/../libexec: "
             + "install it with the other programs (make install)\n")
         throw ExitStatus.error
-    }
-
-    /// Where `foliod-worker` is, or `nil` when it is not installed with this program.
-    public static func find() -> String? {
-        installed("foliod-worker")
-    }
-
-    /// Where the program `name` installed with this one is (beside it, or in `../libexec`).
-    public static func installed(_ name: String) -> String? {
-        let folder = folder(of: runningExecutable)
-        return [folder + "/" + name, folder + "/../libexec/" + name].first { access($0, X_OK) == 0 }
-    }
-
-    private static var runningExecutable: String {
-        guard let resolved = realpath("/proc/self/exe", nil) else { return CommandLine.arguments[0] }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    private static func folder(of executable: String) -> String {
-        String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
     }
 }

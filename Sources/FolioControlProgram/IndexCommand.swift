@@ -1,3 +1,4 @@
+internal import FolioProtocol
 internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore

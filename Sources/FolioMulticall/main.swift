@@ -1,3 +1,4 @@
+internal import FolioSystem
 internal import FolioCLI
 internal import FolioControlProgram
 internal import FolioDaemonProgram

@@ -1,5 +1,5 @@
 internal import FoundationEssentials
-public import FolioStore
+public import FolioCore
 
 /// What is asked of the embedder process on its socket (`FolioPaths.embedderSocket`),
 /// one line each, by `folioq`, the launchers and `folioctl status`. (foliod pauses and

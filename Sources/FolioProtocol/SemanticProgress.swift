@@ -1,4 +1,4 @@
-public import FolioStore
+public import FolioCore
 
 /// The semantic stage's progress as `folioctl` shows it: "semantic: 41%, 12,345 of 30,112
 /// windows, 22/s, 13 min left; 812 of 1,073 documents found by meaning".

@@ -1,3 +1,4 @@
+internal import FolioProtocol
 internal import FolioCLI
 internal import FolioCore
 internal import FolioSearch

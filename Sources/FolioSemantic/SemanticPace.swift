@@ -1,3 +1,4 @@
+public import FolioCore
 public import FolioStore
 
 /// The semantic stage's time left, reckoned from what its windows took by their length.

@@ -1,3 +1,4 @@
+public import FolioCore
 public import FolioProtocol
 public import FolioEmbedding
 public import FolioStore

@@ -1,5 +1,5 @@
 internal import FolioText
-internal import FolioCore
+public import FolioCore
 internal import FolioSQLite
 
 /// An index a search runs on: the reader's snapshot (`IndexReader`), or the writer's own

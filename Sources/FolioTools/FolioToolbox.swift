@@ -1,4 +1,3 @@
-internal import FolioCLI
 public import FolioCore
 internal import FolioProtocol
 public import FolioSearch

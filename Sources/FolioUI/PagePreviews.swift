@@ -1,4 +1,3 @@
-internal import FolioCLI
 internal import FolioProtocol
 internal import FolioSystem
 internal import Synchronization

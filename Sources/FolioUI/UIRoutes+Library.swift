@@ -1,4 +1,3 @@
-internal import FolioCLI
 internal import FolioCore
 internal import FolioLaunch
 internal import FolioProtocol

@@ -1,5 +1,4 @@
 internal import FolioAsk
-internal import FolioCLI
 public import FolioCore
 internal import FolioLaunch
 internal import FolioProtocol

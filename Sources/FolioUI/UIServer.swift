@@ -1,5 +1,4 @@
 internal import CMemory
-internal import FolioCLI
 public import FolioCore
 internal import FolioSearch
 internal import FolioSystem

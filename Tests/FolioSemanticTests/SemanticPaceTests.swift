@@ -1,3 +1,4 @@
+internal import FolioCore
 import FolioSemantic
 import FolioStore
 import Testing

@@ -1,4 +1,4 @@
-public import FolioStore
+public import FolioCore
 
 extension StoreError {
     /// The error as the workers and the daemon pass it on: a full disk and a busy database

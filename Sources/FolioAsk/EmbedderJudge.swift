@@ -1,4 +1,3 @@
-public import FolioAsk
 internal import FolioCore
 internal import FolioProtocol
 internal import FolioSemantic

@@ -1,4 +1,3 @@
-public import FolioProtocol
 internal import FolioSystem
 
 /// Talks to a running `foliod` over its control socket: one `ControlCommand`, one
