@@ -45,18 +45,20 @@ run: release
 # The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
 # the real model), llama.cpp's server and a small chat model for the tests of --ask (built
 # once, about ten minutes on two cores; then found in place), the MCP client the tests of
-# `folio mcp` drive it with, headless Chromium for the tests of `folio ui`, the unit and end-to-end tests (their scratch folders in one folder of
-# /tmp, removed at the end), the library's documentation (DocC) and example app, then the
-# reliability suite in its reduced form (one to two
-# minutes; `make reliability` runs it in full and each fuzzer for five minutes, about half
-# an hour), then `make install` into a scratch folder: its programs run, and its size is
-# within the goal.
+# `folio mcp` drive it with, headless Chromium for the tests of `folio ui`; the module
+# edges (scripts/module-edges.py) and the page's files (scripts/lint-page.sh) checked; the
+# unit and end-to-end tests (their scratch folders in one folder of /tmp, removed at the
+# end), the library's documentation (DocC) and example app, then the reliability suite in
+# its reduced form (one to two minutes; `make reliability` runs it in full and each fuzzer
+# for five minutes, about half an hour), then `make install` into a scratch folder: its
+# programs run, and its size is within the goal.
 test: build
 	./scripts/install-deps.sh --tests
 	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-llama-server.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-mcp-client.sh /usr/local/share/folio
 	/usr/bin/python3 scripts/module-edges.py
+	scripts/lint-page.sh
 	$(SWIFT) build --build-tests
 	tests=$$(mktemp -d /tmp/folio-tests.XXXXXX) && TMPDIR=$$tests $(SWIFT) test; status=$$?; rm -rf "$$tests"; exit $$status
 	scripts/library-docs.sh

@@ -269,6 +269,8 @@ let package = Package(
             dependencies: ["CMemory", "FolioAsk", "FolioChat", "FolioCore", "FolioLaunch", "FolioProtocol", "FolioSearch", "FolioSemantic",
                            "FolioStore", "FolioSystem", "FolioText", "FolioTools", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "Logging", package: "swift-log")],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
+                        .embedInCode("Page/favicon.svg")],
             swiftSettings: swiftSettings),
         .executableTarget(name: "folio-ui", dependencies: ["FolioCLI", "FolioCore", "FolioUI", "FolioSystem", argumentParser],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),

@@ -19,7 +19,8 @@ set -eu
 # With --tests, also headless Chromium, its driver and Selenium, with which the tests drive
 # `folio ui`'s page (`make test` asks for them; `make run` needs no browser of its own), and
 # bindfs with FUSE 3, the file system the tests of folders on network file systems mount
-# (a FUSE mount, which inotify does not see through, as it does not see an NFS server's).
+# (a FUSE mount, which inotify does not see through, as it does not see an NFS server's). ESLint, HTML Tidy and
+# tinycss2, with which scripts/lint-page.sh checks the page `folio ui` serves.
 packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxxhash-dev
     libpoppler-glib-dev libcairo2-dev
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libfreetype-dev libpng-dev
@@ -31,7 +32,7 @@ packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-ex
     libzip-dev libgmime-3.0-dev
     python3 python3-venv strace util-linux unzip binutils man-db groff-base
     cmake g++"
-[ "${1:-}" = "--tests" ] && packages="$packages chromium chromium-driver python3-selenium bindfs fuse3"
+[ "${1:-}" = "--tests" ] && packages="$packages chromium chromium-driver python3-selenium bindfs fuse3 eslint tidy python3-tinycss2"
 missing=
 for package in $packages; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"

@@ -1,5 +1,5 @@
 internal import FolioAsk
-public import FolioCore
+internal import FolioCore
 internal import FolioLaunch
 internal import FolioProtocol
 internal import FolioSearch
@@ -27,10 +27,10 @@ struct UIRoutes: Sendable {
     var paths: FolioPaths { session.paths }
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Self.page(PageHTML.text, type: "text/html; charset=utf-8") }
-        router.get("/app.js") { _, _ in Self.page(PageScript.text, type: "text/javascript; charset=utf-8") }
-        router.get("/app.css") { _, _ in Self.page(PageStyle.text, type: "text/css; charset=utf-8") }
-        router.get("/favicon.svg") { _, _ in Self.page(PageHTML.icon, type: "image/svg+xml") }
+        router.get("/") { _, _ in Self.page(PageFiles.html, type: "text/html; charset=utf-8") }
+        router.get("/app.js") { _, _ in Self.page(PageFiles.script, type: "text/javascript; charset=utf-8") }
+        router.get("/app.css") { _, _ in Self.page(PageFiles.style, type: "text/css; charset=utf-8") }
+        router.get("/favicon.svg") { _, _ in Self.page(PageFiles.icon, type: "image/svg+xml") }
         router.get("/api/session") { _, _ in Self.json(["home": paths.home]) }
         router.get("/api/search") { request, _ in await respond { () throws(UIError) in try search(Self.query(request)) } }
         router.get("/api/preview") { request, _ in await respond { () throws(UIError) in try preview(Self.query(request)) } }
@@ -136,8 +136,8 @@ struct UIRoutes: Sendable {
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    static func page(_ text: String, type: String) -> Response {
-        Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
+    static func page(_ bytes: [UInt8], type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// A request's query parameters (the last of a name repeated), `+` read as a space.

@@ -1,9 +1,7 @@
-/// The page's script: search as you type, the preview of a result's page, the answer as
-/// it streams with its citations as chips, the library. Keyboard first: `/` focuses the
-/// search, arrows move through the results, Enter opens the one selected. Each keystroke's
-/// time to the list drawn is kept in `window.folioTimings` (the benchmark reads it).
-enum PageScript {
-    static let text = #"""
+// The page's script: search as you type, the preview of a result's page, the answer as it
+// streams with its citations as chips, the conversations, the library. Keyboard first: `/`
+// focuses the search, arrows move through the results, Enter opens the one selected. Each
+// keystroke's time to the list drawn is kept in `window.folioTimings` (the benchmark reads it).
 "use strict";
 const $ = (id) => document.getElementById(id);
 window.folioTimings = [];
@@ -48,7 +46,11 @@ async function api(path, options) {
   const response = await fetch(path, Object.assign({ credentials: "same-origin" }, options || {}));
   if (!response.ok) {
     let message = response.statusText;
-    try { message = (await response.json()).error || message; } catch (_) {}
+    try {
+      message = (await response.json()).error || message;
+    } catch (_) {
+      // Not JSON: the status text says what failed.
+    }
     throw new Error(message);
   }
   return response;
@@ -427,5 +429,3 @@ $("forget-form").addEventListener("submit", async (event) => {
 });
 
 api("/api/session").then((r) => r.json()).then((body) => { window.folioHome = body.home; }).catch(() => {});
-"""#
-}
