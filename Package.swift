@@ -257,7 +257,7 @@ let package = Package(
         // Folio's search as tools for assistants over the Model Context Protocol (`folio mcp`).
         .target(
             name: "FolioMCP",
-            dependencies: ["FolioCore", "FolioTools", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["FolioCore", "FolioSystem", "FolioTools", .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .executableTarget(name: "folio-mcp", dependencies: ["FolioCLI", "FolioCore", "FolioMCP", "FolioTools", argumentParser],
                           swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),

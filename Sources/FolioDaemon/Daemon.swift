@@ -52,20 +52,11 @@ public final class Daemon {
     /// The embedder process, when semantic search is on.
     private let embedder: EmbedderSupervisor?
     private var stopping = false
-    private var lastStatusNotice: Int64 = 0
     private var watchCounts = (watched: 0, unwatched: 0)
-    /// When foliod last looked for a damage note or its index file replaced (`lookForDamage`),
-    /// and whether it found either.
-    private var damageLookedAt: Int64 = 0
+    /// Whether the look for damage (`lookForDamage`) found a damage note or the index file replaced.
     private var damageFound = false
     /// The index file foliod opened: another at its path means it was replaced.
     private var indexInode: UInt64?
-    /// The tables that keep queries fast (chunk lengths, champion lists), tended while the index
-    /// is settled: a step at a time between polls while work is left, else looked at every
-    /// `searchTablesCheckMilliseconds`.
-    private var searchTablesPending = true
-    private var searchTablesCheckedAt: Int64 = 0
-    private static let searchTablesCheckMilliseconds: Int64 = 10_000
 
     public init(setup: Setup) throws {
         self.setup = setup
@@ -88,12 +79,12 @@ public final class Daemon {
     /// Runs until SIGTERM or SIGINT, or until the index is found damaged; then finishes the
     /// files in hand and returns.
     public func run() throws -> Ending {
-        let signals = SignalPipe.install()
+        let loop = EventLoop(signals: [SIGTERM, SIGINT, SIGHUP])
         // Background work: below the user's programs even when started by hand (the
         // systemd unit also sets Nice, CPUWeight and idle I/O). Workers inherit it.
         let process = __priority_which_t(PRIO_PROCESS.rawValue)
         if getpriority(process, 0) < 10 { setpriority(process, 0, 10) }
-        guard let store = try openIndex(signals: signals) else {
+        guard let store = try openIndex(loop) else {
             notifier.notify("STOPPING=1")
             return .stopped
         }
@@ -109,16 +100,13 @@ public final class Daemon {
         while !stopping {
             engine.advanceWalks()
             reportWatchCounts(to: engine)
-            let descriptors = [watches.inotify.descriptor, signals, control.listener] + control.clientDescriptors + engine.workerOutputs
+            let descriptors = [watches.inotify.descriptor, control.listener] + control.clientDescriptors + engine.workerOutputs
                 + (indexFolder.map { [$0.descriptor] } ?? [])
-            var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } + (mounts.pollEntry.map { [$0] } ?? [])
-            // At most a second: status lines for systemd and the workers' time limits.
-            let timeout = searchTablesPending && engine.core.isSettled ? 0 : engine.pollTimeout(atMost: 1000)
-            _ = try systemCall("poll", path: "") { poll(&entries, nfds_t(entries.count), timeout) }
-            let readable = Set(entries.filter { $0.revents != 0 }.map(\.fd))
-            if readable.contains(signals) { handle(signals: SignalPipe.drain(signals)) }
+            let wake = loop.wait(reading: descriptors, extra: mounts.pollEntry.map { [$0] } ?? [], deadline: engine.nextDeadline)
+            let readable = wake.readable
+            handle(signals: wake.signals)
             if readable.contains(watches.inotify.descriptor) { readEvents(into: engine, mounts: mounts) }
-            if let table = mounts.table(after: entries, now: MonotonicClock.milliseconds()) { engine.mounted(table) }
+            if let table = mounts.table(after: wake.entries, now: MonotonicClock.milliseconds()) { engine.mounted(table) }
             if readable.contains(control.listener) { control.accept() }
             for client in control.clientDescriptors where readable.contains(client) {
                 guard let line = control.readLine(from: client) else { continue }
@@ -129,13 +117,17 @@ public final class Daemon {
             if embedder?.update(settled: engine.core.isSettled && !engine.core.paused, at: MonotonicClock.milliseconds()) == true {
                 engine.feed(.embedding)
             }
-            tendSearchTables(store, settled: engine.core.isSettled && !engine.core.paused)
-            notifyStatusIfDue(engine)
             if let indexFolder, readable.contains(indexFolder.descriptor) {
                 _ = try? indexFolder.read()
-                damageLookedAt = 0
+                engine.feed(.indexFolderChanged)
             }
-            lookForDamage()
+            for chore in engine.dueChores() {
+                switch chore {
+                case .tendSearchTables: tendSearchTables(store, engine: engine)
+                case .notifyStatus: notifyStatus(engine)
+                case .lookForDamage: lookForDamage()
+                }
+            }
         }
         notifier.notify("STOPPING=1")
         embedder?.stop()
@@ -171,7 +163,7 @@ public final class Daemon {
     /// first start, text first, with the recognised text and vectors that still read.
     /// While the disk holding the index is too full to rebuild it, foliod waits
     /// (`waitForSpace`) and tries again; `nil` when it was stopped meanwhile.
-    private func openIndex(signals: Int32) throws(StoreError) -> IndexStore? {
+    private func openIndex(_ loop: EventLoop) throws(StoreError) -> IndexStore? {
         var waiting = false
         while true {
             do {
@@ -188,7 +180,7 @@ public final class Daemon {
                                  metadata: ["index": "\(path)", "failed": "\(operation)"])
                 }
                 waiting = true
-                guard waitForSpace(signals: signals) else { return nil }
+                guard waitForSpace(loop) else { return nil }
             }
         }
     }
@@ -197,26 +189,22 @@ public final class Daemon {
     /// failed (or a minute has passed), answering `folioctl status` meanwhile: a daemon that
     /// exited instead would be restarted by systemd into the same failure until its start
     /// limit, and would tell the user nothing. `false` when SIGTERM or SIGINT came.
-    private func waitForSpace(signals: Int32) -> Bool {
+    private func waitForSpace(_ loop: EventLoop) -> Bool {
         let folder = setup.databasePath.lastIndex(of: "/").map { String(setup.databasePath[..<$0]) } ?? "."
         let warning = "the index was found damaged, and the disk holding it is too full to rebuild it: free some space on the disk holding \(folder); "
             + "foliod rebuilds it then by itself"
-        let freeAtFailure = Self.freeBytes(folder)
-        let failedAt = MonotonicClock.milliseconds()
+        let wait = SpaceWait(freeBytes: Self.freeBytes(folder), at: MonotonicClock.milliseconds())
         notifier.notify("READY=1")
         notifier.notify("STATUS=disk_full; " + warning)
         while !stopping {
-            var entries = ([signals, control.listener] + control.clientDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&entries, nfds_t(entries.count), 1000)
-            let readable = Set(entries.filter { $0.revents != 0 }.map(\.fd))
-            if readable.contains(signals) { handle(signals: SignalPipe.drain(signals)) }
-            if readable.contains(control.listener) { control.accept() }
-            for client in control.clientDescriptors where readable.contains(client) {
+            let wake = loop.wait(reading: [control.listener] + control.clientDescriptors, deadline: wait.deadline)
+            handle(signals: wake.signals)
+            if wake.readable.contains(control.listener) { control.accept() }
+            for client in control.clientDescriptors where wake.readable.contains(client) {
                 guard let line = control.readLine(from: client) else { continue }
                 control.answer(client, waitingReply(to: line, warning: warning).line)
             }
-            let free = Self.freeBytes(folder)
-            if free > freeAtFailure + 1 << 20 || MonotonicClock.milliseconds() - failedAt >= 60_000 { return true }
+            if wait.isOver(freeBytes: Self.freeBytes(folder), now: wake.now) { return true }
         }
         return false
     }
@@ -252,14 +240,12 @@ public final class Daemon {
         return inotify
     }
 
-    /// Once a second, and at once when the index's folder changes: has a process noted the index damaged (`DamageMarker`), or has its
+    /// Once a second, and at once when the index's folder changes (`DaemonChore`): has a
+    /// process noted the index damaged (`DamageMarker`), or has its
     /// file been removed, replaced or emptied under foliod (which would go on writing to a
     /// file no one reads)? Then foliod stops, and starts again: to rebuild a damaged
     /// index, or to index the folders into the file now at the index's path.
     private func lookForDamage() {
-        let now = MonotonicClock.milliseconds()
-        guard now - damageLookedAt >= 1000 else { return }
-        damageLookedAt = now
         let path = setup.databasePath
         if let note = DamageMarker.found(path: path) {
             logger.error("the index was found damaged; foliod starts again to rebuild it", metadata: ["damage": "\(note.reason)"])
@@ -274,14 +260,12 @@ public final class Daemon {
         stopping = true
     }
 
-    private func tendSearchTables(_ store: IndexStore, settled: Bool) {
-        let now = MonotonicClock.milliseconds()
-        guard settled, searchTablesPending || now - searchTablesCheckedAt >= Self.searchTablesCheckMilliseconds else { return }
-        searchTablesCheckedAt = now
+    /// A step of the upkeep of the tables that keep queries fast (chunk lengths, champion lists).
+    private func tendSearchTables(_ store: IndexStore, engine: IndexEngine) {
         do {
-            searchTablesPending = try store.tendSearchTables()
+            engine.feed(.searchTablesTended(pending: try store.tendSearchTables()))
         } catch {
-            searchTablesPending = false
+            engine.feed(.searchTablesTended(pending: false))
             logger.warning("the search tables (chunk lengths, lists of frequent words) were not brought up to date; tried again in 10 s", metadata: ["reason": "\(error)"])
         }
     }
@@ -387,11 +371,9 @@ public final class Daemon {
         }
     }
 
-    /// A STATUS line for systemd, at most once a second.
-    private func notifyStatusIfDue(_ engine: IndexEngine) {
+    /// A STATUS line for systemd (once a second: `DaemonChore`).
+    private func notifyStatus(_ engine: IndexEngine) {
         let now = MonotonicClock.milliseconds()
-        guard now - lastStatusNotice >= 1000 else { return }
-        lastStatusNotice = now
         let current = engine.core.status(pid: getpid(), databasePath: setup.databasePath, now: now)
         var line = "\(current.state.rawValue)"
         if current.queued > 0 { line += ", \(current.queued) queued" }

@@ -66,6 +66,8 @@ public struct DaemonCore: Sendable {
     var configured = false
     /// A volume's record was refused: they are all written again with the next mount table.
     var volumesUnsaved = false
+    /// foliod's timed chores (`DaemonCore+Chores`).
+    var chores = ChoreTimes()
 
     /// A walk in progress: `seen` is kept for walks that reconcile (their folder's
     /// documents not seen are purged at the end).
@@ -96,6 +98,8 @@ public struct DaemonCore: Sendable {
         case let .volumes(stored): know(stored)
         case let .mounts(table, seconds): actions = mounted(table, at: seconds)
         case let .file(event): actions = handle(event, now: now)
+        case let .searchTablesTended(pending): searchTablesTended(pending: pending)
+        case .indexFolderChanged: indexFolderChanged()
         case .overflow:
             actions = [.log(.warning, "inotify queue overflowed; walking every folder again", path: nil)]
             actions += folders.filter { offlineVolume(holding: $0) == nil }.flatMap { startWalk($0, reconcile: true) }

@@ -41,6 +41,10 @@ public enum DaemonInput: Equatable, Sendable {
     /// rather than after `WorkerPool.idleMilliseconds`, so their memory is not held beside
     /// the model's while it opens.
     case embedding
+    /// A step of the search tables' upkeep ended, with work left or not (`DaemonChore`).
+    case searchTablesTended(pending: Bool)
+    /// Names came or went in the index's folder: the look for damage is due at once.
+    case indexFolderChanged
     /// SIGTERM: finish the files in hand and end the workers.
     case stop
 }

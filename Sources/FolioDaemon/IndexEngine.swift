@@ -72,6 +72,19 @@ final class IndexEngine {
         return Int32(min(longest, core.wakeUp(now: now).map { max(0, $0 - now) } ?? longest))
     }
 
+    /// When the loop must wake next (monotonic milliseconds): a walk's items wanted, the
+    /// core's next deadline, or its next chore (`DaemonChore`).
+    var nextDeadline: Int64 {
+        let now = MonotonicClock.milliseconds()
+        if core.wantsWalkItems { return now }
+        return [core.wakeUp(now: now), core.choresDeadline(now: now)].compactMap { $0 }.min()!
+    }
+
+    /// The chores due now, taken as done.
+    func dueChores() -> [DaemonChore] {
+        core.dueChores(now: MonotonicClock.milliseconds())
+    }
+
     /// Feeds walk items while the core wants them.
     func advanceWalks() {
         while core.wantsWalkItems, let id = core.currentWalk {

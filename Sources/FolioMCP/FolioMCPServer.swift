@@ -1,6 +1,7 @@
 internal import MCP
 public import FolioTools
 internal import FolioCore
+internal import FolioSystem
 internal import FoundationEssentials
 
 /// `folio mcp`: Folio's tools for an assistant over the Model Context Protocol, on standard
@@ -31,15 +32,22 @@ public enum FolioMCPServer {
                  annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false))
         }
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
+        // The index is closed `readerIdleSeconds` after the last call ends, until the next.
+        let idle = Shared(IdleCore(restMilliseconds: Int64(FolioToolbox.readerIdleSeconds) * 1000, endMilliseconds: nil,
+                                   now: MonotonicClock.milliseconds()))
         await server.withMethodHandler(CallTool.self) { parameters in
-            defer {
-                let calls = toolbox.calls
-                Task {
-                    try await Task.sleep(for: .seconds(FolioToolbox.readerIdleSeconds))
-                    toolbox.closeReader(after: calls)
-                }
-            }
+            idle.update { $0.answering(+1, now: MonotonicClock.milliseconds()) }
+            defer { idle.update { $0.answering(-1, now: MonotonicClock.milliseconds()) } }
             return try FolioMCPServer.call(toolbox, parameters)
+        }
+        BackgroundThread.detach {
+            let loop = EventLoop()
+            while true {
+                let now = loop.sleep(until: idle.current.deadline ?? MonotonicClock.milliseconds() + 60_000).now
+                var actions: [IdleCore.Action] = []
+                idle.update { actions = $0.tick(now: now) }
+                if actions.contains(.rest) { toolbox.closeReader(after: toolbox.calls) }
+            }
         }
         let transport = StdioLineTransport()
         try await server.start(transport: transport)

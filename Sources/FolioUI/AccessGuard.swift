@@ -1,3 +1,5 @@
+internal import FolioSystem
+internal import FolioCore
 internal import Hummingbird
 
 /// Every request's guard: the server listens on loopback, yet any page in the user's
@@ -11,13 +13,13 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     let token: String
     /// The port, known once the server listens.
     let port: Shared<Int>
-    /// Called at each request: the server ends after its idle minutes.
-    let touched: @Sendable () -> Void
+    /// The server's rest and end (`IdleCore`): each request is activity.
+    let idle: Shared<IdleCore>
 
     static var cookieName: String { "folio_token" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        touched()
+        idle.update { $0.activity(now: MonotonicClock.milliseconds()) }
         do {
             try checkHost(request)
             if request.uri.path == "/", let offered = request.uri.queryParameters["token"] {

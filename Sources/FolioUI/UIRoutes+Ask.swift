@@ -42,13 +42,12 @@ extension UIRoutes {
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream()
         let send: @Sendable (Data) -> Void = { data in continuation.yield(ByteBuffer(bytes: data + Data("\n".utf8))) }
         let routes = self
-        answers.update { $0 += 1 }
+        idle.update { $0.answering(+1, now: MonotonicClock.milliseconds()) }
         let conversation = body.conversation
         BackgroundThread.detach {
             routes.answer(question, in: conversation, send: send)
             continuation.finish()
-            routes.answers.update { $0 -= 1 }
-            routes.touched()
+            routes.idle.update { $0.answering(-1, now: MonotonicClock.milliseconds()) }
         }
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: ResponseBody(asyncSequence: stream))
     }

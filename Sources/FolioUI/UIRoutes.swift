@@ -17,11 +17,10 @@ internal import Hummingbird
 struct UIRoutes: Sendable {
     let session: IndexSession
     let previews = PagePreviews()
-    /// Answers being written: the server does not end, nor let its index go, under one.
-    let answers = Shared(0)
     let environment: [String: String]
-    /// Called when an answer ends: the server's idle minutes count from there.
-    let touched: @Sendable () -> Void
+    /// The server's rest and end (`IdleCore`): an answer being written holds both off, and
+    /// its end counts as activity.
+    let idle: Shared<IdleCore>
 
     var configuration: FolioConfiguration { session.configuration }
     var paths: FolioPaths { session.paths }

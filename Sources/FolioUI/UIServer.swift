@@ -32,13 +32,17 @@ public struct UIServer: Sendable {
     public func run(listening: @escaping @Sendable (UISessionFile) -> Void) async throws {
         let token = UISessionFile.newToken()
         let port = Shared(0)
-        let lastRequest = Shared(MonotonicClock.seconds())
+        // At rest (no request for 10 s, or a third of the idle time, and no answer being
+        // written) the index is closed, the pages kept let go and the memory freed handed
+        // back, once until the next request; after `idleSeconds` the process ends.
+        let idleMilliseconds = Int64(idleSeconds) * 1000
+        let idle = Shared(IdleCore(restMilliseconds: min(10_000, idleMilliseconds / 3), endMilliseconds: idleMilliseconds,
+                                   now: MonotonicClock.milliseconds()))
         let session = IndexSession(databasePath: databasePath, configuration: configuration, paths: paths, environment: environment,
                                    embedderProgram: embedderProgram)
-        let touched: @Sendable () -> Void = { lastRequest.update { $0 = MonotonicClock.seconds() } }
-        let routes = UIRoutes(session: session, environment: environment, touched: touched)
+        let routes = UIRoutes(session: session, environment: environment, idle: idle)
         let router = Router()
-        router.add(middleware: AccessGuard(token: token, port: port, touched: touched))
+        router.add(middleware: AccessGuard(token: token, port: port, idle: idle))
         routes.register(on: router)
         var logger = Logger(label: "folio-ui")
         logger.logLevel = .error
@@ -54,32 +58,23 @@ public struct UIServer: Sendable {
         // Requests work on threads of their own (`BackgroundThread`): two malloc arenas
         // rather than one for each.
         folio_memory_limit_arenas(2)
-        // At rest (no request for 10 s, no answer being written) the index is closed, the
-        // pages kept let go and the memory freed handed back, once until the next request;
-        // after `idleSeconds` the process ends. Looked at every other second.
-        let idleSeconds = Double(self.idleSeconds)
-        let rest = min(10, idleSeconds / 3)
         BackgroundThread.detach {
-            var lastCalls = -1
-            var released = false
+            let loop = EventLoop()
             while true {
-                sleep(idleSeconds < 30 ? 1 : 2)
-                let idle = MonotonicClock.seconds() - lastRequest.current
-                let calls = session.calls
-                if calls != lastCalls {
-                    released = false
-                    lastCalls = calls
-                }
-                guard routes.answers.current == 0 else { continue }
-                if !released, idle > rest {
-                    session.closeReader(after: calls)
-                    routes.previews.forget()
-                    folio_memory_release()
-                    released = true
-                }
-                if idle > idleSeconds {
-                    UISessionFile.remove(paths, pid: getpid())
-                    exit(0)
+                let deadline = idle.current.deadline ?? MonotonicClock.milliseconds() + 1000
+                let now = loop.sleep(until: deadline).now
+                var actions: [IdleCore.Action] = []
+                idle.update { actions = $0.tick(now: now) }
+                for action in actions {
+                    switch action {
+                    case .rest:
+                        session.closeReader(after: session.calls)
+                        routes.previews.forget()
+                        folio_memory_release()
+                    case .end:
+                        UISessionFile.remove(paths, pid: getpid())
+                        exit(0)
+                    }
                 }
             }
         }

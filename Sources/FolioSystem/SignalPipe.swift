@@ -1,12 +1,12 @@
 internal import Glibc
 
-/// Turns SIGTERM, SIGINT, SIGHUP into bytes on a pipe the event loop polls, so signals are
-/// handled in the loop like any other event (the self-pipe trick).
+/// Turns signals into bytes on a pipe the event loop polls, so signals are handled in the
+/// loop like any other event (the self-pipe trick). `EventLoop` installs it.
 enum SignalPipe {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
 
     /// The read end; each byte is a signal number.
-    static func install() -> Int32 {
+    static func install(_ signals: [Int32]) -> Int32 {
         var ends: [Int32] = [0, 0]
         _ = pipe(&ends)
         for end in ends {
@@ -14,7 +14,7 @@ enum SignalPipe {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
         writeEnd = ends[1]
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
+        for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
@@ -29,7 +29,7 @@ enum SignalPipe {
         // from a Swift concurrency thread does) passed the mask on: unblock them.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&handled, signal) }
+        for signal in signals { sigaddset(&handled, signal) }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         return ends[0]
     }
