@@ -20,13 +20,14 @@ final class EmbedderService: @unchecked Sendable {
     let paths: FolioPaths
     let databasePath: String
     let environment: [String: String]
-    private let state = Mutex(SharedState())
+    private let state: Mutex<SharedState>
 
     struct SharedState {
-        var paused = false
+        /// The decisions (`EmbedderCore`): the main loop feeds it, and so does the background
+        /// stage, whose work keeps the embedder from ending.
+        var core: EmbedderCore
         var wake = false
         var stopping = false
-        var lastWork = MonotonicClock.milliseconds()
         var progress: SemanticProgress?
         var lastError: String?
     }
@@ -37,7 +38,8 @@ final class EmbedderService: @unchecked Sendable {
         self.paths = paths
         self.databasePath = databasePath
         self.environment = environment
-        state.withLock { $0.paused = paused }
+        state = Mutex(SharedState(core: EmbedderCore(paused: paused, idleMilliseconds: Int64(configuration.embeddings.idleMinutes) * 60_000,
+                                                     now: MonotonicClock.milliseconds())))
     }
 
     /// Serves until idle long enough or told to stop (SIGTERM); returns the exit status.
@@ -46,12 +48,8 @@ final class EmbedderService: @unchecked Sendable {
         // One malloc arena: the background thread, the query thread and ONNX Runtime's own
         // would otherwise each keep an arena of freed memory.
         LocalEmbedder.useOneMallocArena()
-        for signal in [SIGTERM, SIGINT] {
-            Glibc.signal(signal) { _ in EmbedderService.terminated.store(true, ordering: .relaxed) }
-        }
-        // foliod's word: SIGUSR1 while it indexes, SIGUSR2 when it is done.
-        Glibc.signal(SIGUSR1) { _ in EmbedderService.signalled.store(EmbedderService.pauseSignal, ordering: .relaxed) }
-        Glibc.signal(SIGUSR2) { _ in EmbedderService.signalled.store(EmbedderService.resumeSignal, ordering: .relaxed) }
+        // foliod's word: SIGUSR1 while it indexes, SIGUSR2 when it is done; SIGTERM as it stops.
+        let loop = EventLoop(signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2])
         // Started by foliod, standard input is a pipe it holds: its end is foliod's end.
         var input = stat()
         let parentPipe = fstat(0, &input) == 0 && input.st_mode & S_IFMT == S_IFIFO
@@ -79,25 +77,18 @@ final class EmbedderService: @unchecked Sendable {
         var queries = QueryAnswerer(databasePath: databasePath, embedder: embedder, configuration: configuration, paths: paths,
                                     environment: environment)
         var elsewhere: QueryAnswerer?
-        let idleLimit = Int64(configuration.embeddings.idleMinutes) * 60_000
-        while !Self.terminated.load(ordering: .relaxed) {
-            var descriptors = ([server.listener] + server.clientDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if parentPipe { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
-            if parentPipe, descriptors.last!.revents & Int16(POLLHUP | POLLIN) != 0 {
+        serving: while true {
+            let wake = loop.wait(reading: [server.listener] + server.clientDescriptors + (parentPipe ? [0] : []),
+                                 deadline: state.withLock { $0.core.deadline })
+            var inputs = wake.signals.map { EmbedderCore.Input.signal($0, at: wake.now) } + [.tick(at: wake.now)]
+            if parentPipe, wake.readable.contains(0) {
                 var byte: UInt8 = 0
-                if read(0, &byte, 1) <= 0 { break }
+                if read(0, &byte, 1) <= 0 { inputs.append(.parentGone) }
             }
-            if parentPipe { descriptors.removeLast() }
-            switch Self.signalled.exchange(0, ordering: .relaxed) {
-            case Self.pauseSignal: state.withLock { $0.paused = true }
-            case Self.resumeSignal: resume()
-            default: break
-            }
-            if descriptors[0].revents != 0 { server.accept() }
-            for entry in descriptors.dropFirst() where entry.revents != 0 {
-                guard let line = server.readLine(from: entry.fd) else { continue }
-                server.answer(entry.fd, WireProtocol.encode(answer(line, queries: &queries, elsewhere: &elsewhere, embedder: embedder)))
+            if wake.readable.contains(server.listener) { server.accept() }
+            for client in server.clientDescriptors where wake.readable.contains(client) {
+                guard let line = server.readLine(from: client) else { continue }
+                server.answer(client, WireProtocol.encode(answer(line, queries: &queries, elsewhere: &elsewhere, embedder: embedder)))
                 // What the query took (its tokens, the model's run, the vectors read, their
                 // array grown step by step) goes back once it is answered: kept until the
                 // queries paused, the embedder's memory crept up query after query. The
@@ -105,34 +96,20 @@ final class EmbedderService: @unchecked Sendable {
                 // (docs/benchmarks.md).
                 LocalEmbedder.returnFreedMemory()
             }
-            if state.withLock({ MonotonicClock.milliseconds() - $0.lastWork > idleLimit }) { break }
-        }
-        if Self.terminated.load(ordering: .relaxed) {
-            // foliod is stopping and waits for this process: the batch in hand is dropped,
-            // as after kill -9 (its transaction never commits; its windows are embedded
-            // next time), rather than finished. A batch at idle priority on a busy machine
-            // took longer than foliod's own stop may (the reliability suite's `bad` part).
-            _exit(0)
+            for input in inputs {
+                for action in state.withLock({ $0.core.handle(input) }) {
+                    switch action {
+                    case .pauseStage: break
+                    case .resumeStage: state.withLock { $0.wake = true }
+                    case .exitNow: _exit(0)
+                    case .finish: break serving
+                    }
+                }
+            }
         }
         state.withLock { $0.stopping = true }
         background.join()
         return 0
-    }
-
-    /// Set by SIGTERM and SIGINT.
-    static let terminated = Atomic<Bool>(false)
-    /// The last of SIGUSR1 (`pauseSignal`) and SIGUSR2 (`resumeSignal`) not acted on yet.
-    static let signalled = Atomic<Int>(0)
-    static let pauseSignal = 1
-    static let resumeSignal = 2
-
-    /// Go on embedding, and look for new work now.
-    private func resume() {
-        state.withLock {
-            $0.paused = false
-            $0.wake = true
-            $0.lastWork = MonotonicClock.milliseconds()
-        }
     }
 
     /// Takes the session's embedder lock. An embedder foliod started takes it over: it asks
@@ -161,7 +138,7 @@ final class EmbedderService: @unchecked Sendable {
         }
         switch envelope.request {
         case let .nearest(text, limit, database):
-            state.withLock { $0.lastWork = MonotonicClock.milliseconds() }
+            _ = state.withLock { $0.core.handle(.worked(at: MonotonicClock.milliseconds())) }
             do {
                 let found = try answerer(for: database, queries: &queries, elsewhere: &elsewhere, embedder: embedder) { try $0.nearest(text, limit: limit) }
                 guard let nearest = found else { return EmbedderReply() }
@@ -170,7 +147,7 @@ final class EmbedderService: @unchecked Sendable {
                 return EmbedderReply(error: "\(error)")
             }
         case let .similarities(texts, windows, database):
-            state.withLock { $0.lastWork = MonotonicClock.milliseconds() }
+            _ = state.withLock { $0.core.handle(.worked(at: MonotonicClock.milliseconds())) }
             do {
                 let found = try answerer(for: database, queries: &queries, elsewhere: &elsewhere, embedder: embedder) {
                     try $0.similarities(texts, windows: windows)
@@ -202,7 +179,7 @@ final class EmbedderService: @unchecked Sendable {
 
     private func status() -> EmbedderStatus {
         state.withLock {
-            EmbedderStatus(pid: getpid(), residentKiB: Self.residentKiB(), model: modelName, paused: $0.paused, progress: $0.progress,
+            EmbedderStatus(pid: getpid(), residentKiB: Self.residentKiB(), model: modelName, paused: $0.core.paused, progress: $0.progress,
                            lastError: $0.lastError)
         }
     }
@@ -219,7 +196,7 @@ final class EmbedderService: @unchecked Sendable {
         while true {
             let (paused, stopping, wake) = state.withLock { state in
                 defer { state.wake = false }
-                return (state.paused, state.stopping, state.wake)
+                return (state.core.paused, state.stopping, state.wake)
             }
             if stopping { return }
             let now = MonotonicClock.milliseconds()
@@ -256,7 +233,7 @@ final class EmbedderService: @unchecked Sendable {
                 }
                 state.withLock {
                     $0.lastError = nil
-                    if count > 0 { $0.lastWork = done }
+                    if count > 0 { _ = $0.core.handle(.worked(at: done)) }
                 }
                 if count == 0 { nextLook = done + 10_000 }
             } catch {
