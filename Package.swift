@@ -165,7 +165,7 @@ let package = Package(
         // providers' wire formats, citations checked.
         .target(
             name: "FolioAsk",
-            dependencies: ["FolioCore", "FolioStore", "FolioHTTP", "FolioSystem", "FolioSemantic", "FolioProtocol"],
+            dependencies: ["FolioCore", "FolioStore", "FolioHTTP", "FolioSystem", "FolioSemantic", "FolioProtocol", "FolioText"],
             swiftSettings: swiftSettings),
         // Conversations (`folio chat`): kept in a file of their own, follow-ups searched as
         // they stand with what came before.
@@ -222,7 +222,7 @@ let package = Package(
         .target(
             name: "FolioControlProgram",
             dependencies: ["FolioCLI", "FolioCore", "FolioStore", "FolioDaemon", "FolioProtocol", "FolioSystem", "FolioText", "FolioEmbedding",
-                           "FolioSemantic", "FolioLaunch", argumentParser],
+                           "FolioSemantic", "FolioSearch", "FolioLaunch", argumentParser],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioDaemonProgram",

@@ -1,4 +1,4 @@
-public import FolioAsk
+internal import FolioAsk
 public import FolioChat
 public import FolioCore
 internal import FolioStore

@@ -1,4 +1,5 @@
 internal import FolioCore
+internal import FolioText
 internal import Glibc
 
 /// Whether a cited passage supports the sentence that cites it, told without asking the
@@ -159,7 +160,7 @@ public struct CitationSupport: Sendable {
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             // A separator between two digits stays in the number: 1,240.00, 12.5.
             let inNumber = (character == "." || character == ",") && previous?.isNumber == true && next?.isNumber == true
-            if character.isLetter || character.isNumber || inNumber || (character == "'" && !word.isEmpty && next?.isLetter == true) {
+            if FullTextTokenizer.isTokenCharacter(character) || inNumber || (character == "'" && !word.isEmpty && next?.isLetter == true) {
                 word.append(character)
             } else if !word.isEmpty {
                 if let term = term(word) { terms.append(term) }
@@ -249,14 +250,9 @@ public struct CitationSupport: Sendable {
         return sentences
     }
 
-    private static let stopWords: Set<String> = [
-        "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "because", "been",
-        "before", "being", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "during", "each", "few", "for",
-        "from", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i", "if", "in", "into", "is", "it",
-        "its", "it's", "just", "me", "more", "most", "my", "no", "nor", "not", "of", "off", "on", "once", "only", "or", "other", "our",
-        "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there",
-        "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when",
-        "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yes", "says", "said", "according",
-        "passage", "passages", "document", "documents", "mention", "mentions", "mentioned", "states", "stated", "shows", "given",
-    ]
+    /// The function words (`StopWords`), and the words answers use to point at their sources.
+    private static let stopWords = StopWords.english.union([
+        "yes", "says", "said", "according", "passage", "passages", "document", "documents", "mention", "mentions", "mentioned", "states",
+        "stated", "shows", "given",
+    ])
 }

@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 internal import FoundationEssentials
 internal import Glibc
 

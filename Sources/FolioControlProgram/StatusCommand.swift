@@ -2,6 +2,7 @@ internal import ArgumentParser
 internal import FolioCLI
 internal import FolioCore
 internal import FolioProtocol
+internal import FolioSearch
 internal import FolioStore
 internal import FolioSemantic
 internal import FolioSystem
@@ -41,26 +42,16 @@ struct StatusCommand: ParsableCommand {
     }
 
     func run() throws {
-        var daemon: DaemonStatus?
-        var daemonError: String?
-        do {
-            if case let .status(status) = try ControlClient(socketPath: common.paths.controlSocket).send(.status) { daemon = status }
-        } catch .unreadable(let error) {
-            daemonError = "\(error)"
-        } catch {}
+        let daemon = IndexStatus.askDaemon(socketPath: common.paths.controlSocket)
         // The index of the daemon that answered, unless --db names one: with another
         // XDG_DATA_HOME than foliod's, the client's own path would show an index that is not there.
-        let path = common.db == nil ? daemon?.database ?? common.databasePath : common.databasePath
+        let path = common.db == nil ? daemon.status?.database ?? common.databasePath : common.databasePath
         let reader = try? IndexReader(path: path)
-        let counts = try? reader?.counts()
-        let size = DatabaseSize.bytes(path)
-        let configuration = try? common.configuration()
-        let semantic = configuration.map { SemanticReport.gather(options: $0.embeddings, paths: common.paths, reader: reader) }
+        let status = IndexStatus(daemon: daemon, database: path, reader: reader, configuration: try? common.configuration(), paths: common.paths)
         let rebuild = IndexRepair.lastReport(path: path).flatMap { Int64(time(nil)) - $0.foundAt < 7 * 86_400 ? $0 : nil }
-        let offlineDays = (configuration ?? .default).daemon.offlineDays
-        let report = Report(running: daemon != nil || daemonError != nil, daemon: daemon, daemonError: daemonError, database: path, databaseBytes: size,
-                            counts: counts, failed: counts?.failed, semantic: semantic, damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild,
-                            offline: try? reader?.offlineFolders(offlineDays: offlineDays))
+        let report = Report(running: status.running, daemon: status.daemon, daemonError: status.daemonError, database: path,
+                            databaseBytes: DatabaseSize.bytes(path), counts: status.counts, failed: status.counts?.failed, semantic: status.semantic,
+                            damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild, offline: reader.map { _ in status.offline })
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase

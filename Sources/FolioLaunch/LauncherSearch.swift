@@ -32,8 +32,7 @@ public final class LauncherSearch {
     /// Where the query's meaning comes from (the embedder's socket; the first keystroke
     /// with none running starts it); `nil`: search by words only.
     private let meaning: MeaningSearch?
-    private var reader: IndexReader?
-    private var readerInode: UInt64?
+    private var index: ReopeningReader
     private var remembered: [ResultID: Row] = [:]
     /// Rows kept for follow-up calls: a few searches' worth, so a long session cannot grow.
     private let rememberedLimit = 500
@@ -41,6 +40,7 @@ public final class LauncherSearch {
     public init(databasePath: String, meaning: MeaningSearch? = nil) {
         self.databasePath = databasePath
         self.meaning = meaning
+        index = ReopeningReader(path: databasePath)
     }
 
     /// The best `limit` documents for what the user typed. No index yet gives no rows:
@@ -55,7 +55,7 @@ public final class LauncherSearch {
             results = try Searcher(index: reader, meaning: meaning).search(request)
         } catch .damaged {
             // Noted for foliod, which rebuilds it (`DamageMarker`); quiet until then.
-            self.reader = nil
+            index.close()
             return []
         }
         let rows = results.hits.map { hit in
@@ -88,21 +88,15 @@ public final class LauncherSearch {
         try openReader()?.counts()
     }
 
-    /// The reader, opened anew when the file at `databasePath` is another than the one it
-    /// reads (foliod rebuilt a damaged index: this process lives on across it).
+    /// The reader (`ReopeningReader`), or `nil` while there is nothing to search: nothing
+    /// indexed yet, foliod creating or upgrading the index, or rebuilding a damaged one.
     private func openReader() throws(StoreError) -> IndexReader? {
-        let inode = try? FileStatus.of(databasePath).inode
-        if let reader, inode == readerInode { return reader }
         do {
-            reader = try IndexReader(path: databasePath)
-            readerInode = inode
-        } catch .missing, .schemaTooOld, .damaged {
-            // Nothing indexed yet, foliod is creating or upgrading the index, or it is
-            // damaged and foliod rebuilds it.
-            reader = nil
+            return try index.current()
+        } catch {
+            guard IndexAvailability(error) != nil else { throw error }
             return nil
         }
-        return reader
     }
 
     private static func row(_ hit: SearchHit) -> Row {

@@ -9,6 +9,13 @@ public struct ControlClient {
         self.socketPath = socketPath
     }
 
+    /// The running foliod's status, or `nil` when none answers (or answers in a way this
+    /// build cannot read).
+    public static func status(socketPath: String) -> DaemonStatus? {
+        guard case let .status(status)? = try? ControlClient(socketPath: socketPath).send(.status) else { return nil }
+        return status
+    }
+
     /// Why a command got no reply.
     public enum Failure: Error, CustomStringConvertible {
         /// No daemon listens at the socket.

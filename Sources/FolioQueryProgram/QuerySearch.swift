@@ -44,36 +44,15 @@ struct QuerySearch {
                 if let reason = results.meaningUnavailable { Output.error("\(program): searching by words only: \(reason)\n") }
                 found = FolioQuery.Search(reader: reader, request: request, results: results)
             }
-        } catch .schemaTooOld(let path) {
-            // foliod is creating or upgrading the index (or an older Folio left it): there is
-            // nothing to search yet, which is not an error of the query.
-            Output.error("\(program): the index at \(path) is being created or upgraded; nothing is searchable yet "
-                + "(if foliod is not running, `folioctl index` upgrades it)\n")
-            throw ExitStatus.nothing
-        } catch .damaged(let path, _, _) {
-            // Noted beside the index (`DamageMarker`): foliod rebuilds it.
-            let rebuilding = daemonDatabase() == path ? "foliod is rebuilding it" : "foliod rebuilds it when it starts (systemctl --user start foliod)"
-            Output.error("\(program): the index at \(path) is damaged; \(rebuilding) from your files, keeping the recognised text and vectors that still read; "
-                + "nothing is searchable until then\n")
-            throw ExitStatus.nothing
-        } catch .diskFull(let path, _) where DamageMarker.found(path: path) != nil {
-            // A rebuild waiting for space (foliod says so in `folioctl status`).
-            Output.error("\(program): the index at \(path) is damaged, and the disk holding it is too full to rebuild it: free some space there, "
-                + "and foliod rebuilds it by itself; nothing is searchable until then\n")
-            throw ExitStatus.nothing
-        } catch .missing(let path) where common.db == nil {
-            // The first moments of a first start, or before one: nothing indexed is not an
-            // error of the query (a foliod starting may not answer yet). A missing `--db`
-            // names a file that is not there, which is.
-            if daemonDatabase() == path {
-                Output.error("\(program): foliod is creating the index at \(path); nothing is searchable yet\n")
-            } else {
-                Output.error("\(program): nothing is indexed yet (no index at \(path)); start foliod (systemctl --user start foliod) "
-                    + "or index a folder (folioctl index ~/Documents)\n")
-            }
-            throw ExitStatus.nothing
         } catch {
-            throw ExitStatus.fail(program, error)
+            // Nothing to search yet (`IndexAvailability`: nothing indexed, being created or
+            // upgraded, damaged and being rebuilt) is not an error of the query; a missing
+            // `--db` names a file that is not there, which is.
+            guard let state = IndexAvailability(error), common.db == nil || state != .missing(path: state.path) else {
+                throw ExitStatus.fail(program, error)
+            }
+            Output.error("\(program): " + state.message(keptByRunningDaemon: daemonDatabase() == state.path) + "\n")
+            throw ExitStatus.nothing
         }
         guard let found else {
             Output.error("\(program): --pages needs --path to name one indexed document; \(path ?? "") is not one\n")
@@ -85,8 +64,7 @@ struct QuerySearch {
     /// The index the running foliod keeps, if one answers: one daemon serves a user's
     /// runtime folder, whatever index a query names (`XDG_DATA_HOME`, `--db`).
     private func daemonDatabase() -> String? {
-        guard case let .status(status) = try? ControlClient(socketPath: common.paths.controlSocket).send(.status) else { return nil }
-        return status.database
+        ControlClient.status(socketPath: common.paths.controlSocket)?.database
     }
 
     /// Where the query's meaning comes from, when the mode and the query call for it: `nil`

@@ -1,7 +1,7 @@
 public import FolioCore
 public import FolioSemantic
 public import FolioStore
-internal import FolioSystem
+internal import FolioProtocol
 internal import Synchronization
 
 /// The index as a long-running reader keeps it (`folio mcp`, `folio ui`): opened on the
@@ -15,8 +15,7 @@ public final class IndexSession: Sendable {
     private let state: Mutex<State>
 
     struct State: ~Copyable {
-        var reader: IndexReader?
-        var readerInode: UInt64?
+        var index: ReopeningReader
         var meaning: MeaningSearch?
         /// Calls so far: a release of the reader scheduled after one is void once another came.
         var calls = 0
@@ -41,25 +40,21 @@ public final class IndexSession: Sendable {
         let meaning = embedderProgram.map {
             MeaningSearch(configuration: configuration, paths: paths, databasePath: databasePath, environment: environment, embedderProgram: $0)
         }
-        state = Mutex(State(meaning: meaning))
+        state = Mutex(State(index: ReopeningReader(path: databasePath), meaning: meaning))
     }
 
     /// Runs `body` with the reader, or without one and the reason there is nothing to read yet.
     public func withIndex<T: Sendable, Failure: Error>(_ body: (Index) throws(Failure) -> T) throws(Failure) -> T {
         try state.withLock { state throws(Failure) -> T in
-            let inode = try? FileStatus.of(databasePath).inode
+            var reader: IndexReader?
             var unavailable: String?
-            if state.reader == nil || inode != state.readerInode {
-                state.reader = nil
-                do {
-                    state.reader = try IndexReader(path: databasePath)
-                    state.readerInode = inode
-                } catch {
-                    unavailable = Self.describe(error)
-                }
+            do {
+                reader = try state.index.current()
+            } catch {
+                unavailable = describe(error)
             }
             state.calls += 1
-            return try body(Index(reader: state.reader, unavailable: unavailable, meaning: state.meaning))
+            return try body(Index(reader: reader, unavailable: unavailable, meaning: state.meaning))
         }
     }
 
@@ -69,7 +64,7 @@ public final class IndexSession: Sendable {
     /// Closes the index (its mapping, its cache) unless a call came after the `calls`th.
     public func closeReader(after calls: Int) {
         state.withLock { state in
-            if state.calls == calls { state.reader = nil }
+            if state.calls == calls { state.index.close() }
         }
     }
 
@@ -85,19 +80,11 @@ public final class IndexSession: Sendable {
         return NotedSearchResults(results: SearchResultsJSON(query: text, results: results, threads: threads), note: note)
     }
 
-    /// What an index error means to whoever asked, as `folioq` says it.
-    public static func describe(_ error: any Error) -> String {
-        guard let error = error as? StoreError else { return "\(error)" }
-        switch error {
-        case let .missing(path):
-            return "nothing is indexed yet (no index at \(path)): start foliod (systemctl --user start foliod) or index a folder (folioctl index ~/Documents)"
-        case let .schemaTooOld(path):
-            return "the index at \(path) is being created or upgraded; nothing is searchable yet"
-        case let .damaged(path, _, _):
-            return "the index at \(path) is damaged; foliod rebuilds it from the files, and nothing is searchable until then"
-        default:
-            return "\(error)"
-        }
+    /// What an index error means to whoever asked, in `folioq`'s words (`IndexAvailability`,
+    /// asking the running foliod whether it keeps this index), else the error as it is.
+    public func describe(_ error: any Error) -> String {
+        guard let error = error as? StoreError, let state = IndexAvailability(error) else { return "\(error)" }
+        return state.message(keptByRunningDaemon: ControlClient.status(socketPath: paths.controlSocket)?.database == state.path)
     }
 }
 

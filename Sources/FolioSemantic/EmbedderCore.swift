@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 internal import Glibc
 
 /// The embedder process's decisions, without I/O (`foliod-worker --embedder`): signals, its

@@ -1,5 +1,5 @@
 public import FolioCore
-public import FolioStore
+internal import FolioStore
 
 /// The windows nearest a query's meaning, for `folioq`, the launchers and `FolioEngine`:
 /// from the embedder process when one runs (the model is loaded there, and the vectors are

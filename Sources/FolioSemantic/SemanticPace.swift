@@ -1,5 +1,5 @@
 public import FolioCore
-public import FolioStore
+internal import FolioStore
 
 /// The semantic stage's time left, reckoned from what its windows took by their length.
 ///

@@ -29,12 +29,10 @@ public enum StoreError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .missing(path):
-            "no index at \(path); index a folder first with `folioctl index ~/Documents` (or start foliod)"
+        case .missing, .schemaTooOld:
+            IndexAvailability(self)!.message(keptByRunningDaemon: nil)
         case let .schemaTooNew(path, unknown):
             "\(path) was written by a newer Folio (schema \(unknown.joined(separator: ", "))); install that version or move the database away to start afresh"
-        case let .schemaTooOld(path):
-            "\(path) has an older schema; run `folioctl index` or foliod once to upgrade it"
         case let .cannotPrepare(path, reason):
             "cannot prepare \(path): \(reason)"
         case let .database(path, operation, reason):
@@ -44,7 +42,7 @@ public enum StoreError: Error, CustomStringConvertible {
         case let .busy(path, operation):
             "\(path): \(operation) failed: another process kept the index busy; foliod tries again by itself, a command can be run again"
         case let .damaged(path, operation, reason):
-            "\(path) is damaged (\(operation): \(reason)); foliod moves it aside and rebuilds the index, keeping the recognised text and vectors that still read"
+            IndexAvailability.damaged(path: path).message(keptByRunningDaemon: nil) + " (\(operation): \(reason))"
         case let .documentGone(document):
             "\(document) was renamed, deleted or indexed by another process while it was being indexed; this reading of it is not kept"
         }

@@ -19,6 +19,31 @@ public enum FullTextTokenizer {
         }
     }
 
+    /// Whether FTS5 counts this character as part of a token (its first scalar decides: a
+    /// letter with its accents is one character).
+    public static func isTokenCharacter(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map(isTokenScalar) ?? false
+    }
+
+    /// The tokens of `text`, lowercased, with where each is in Unicode scalars: the words a
+    /// page marks (`WordMarks`), as FTS5 found them.
+    public static func tokenOffsets(in text: String) -> [(token: String, start: Int, end: Int)] {
+        var found: [(String, Int, Int)] = []
+        var current = String.UnicodeScalarView()
+        var start = 0
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if isTokenScalar(scalar) {
+                if current.isEmpty { start = offset }
+                current.append(scalar)
+            } else if !current.isEmpty {
+                found.append((String(current).lowercased(), start, offset))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { found.append((String(current).lowercased(), start, text.unicodeScalars.count)) }
+        return found
+    }
+
     /// The tokens of `text`, in order, as they were typed (FTS5 folds case and diacritics).
     public static func tokens(in text: Substring) -> [Substring] {
         var tokens: [Substring] = []

@@ -57,7 +57,7 @@ extension FolioToolbox: PassageTools {
                 let note = passages.isEmpty ? "nothing found" : results.meaningUnavailable.map { "searched by words only: \($0)" }
                 return (passages, note)
             } catch {
-                throw .index(IndexSession.describe(error))
+                throw .index(session.describe(error))
             }
         }
     }

@@ -70,7 +70,7 @@ public final class FolioToolbox: Sendable {
             do {
                 return try session.search(text, request, in: index)
             } catch {
-                throw .index(IndexSession.describe(error))
+                throw .index(session.describe(error))
             }
         }
     }
@@ -78,9 +78,12 @@ public final class FolioToolbox: Sendable {
     /// The query and the request a `search` call's arguments make (its `path` aside,
     /// which needs the index).
     func searchRequest(_ arguments: ToolArguments) throws(ToolError) -> (String, SearchRequest) {
-        let text = try arguments.requiredString("query")
-        guard text.unicodeScalars.count <= 1_000 else {
-            throw .invalidArgument(tool: arguments.tool, name: "query", reason: "must be at most 1,000 characters")
+        let given = try arguments.string("query")
+        let text: String
+        do {
+            text = try SearchArguments.text(given, name: "query")
+        } catch {
+            throw ToolError(error, tool: arguments.tool)
         }
         let mode = try arguments.choice("mode", SearchMode.self) ?? .hybrid
         let limit = try arguments.integer("limit", in: 1...ToolCatalog.maximumResults) ?? ToolCatalog.defaultResults
@@ -148,7 +151,7 @@ public final class FolioToolbox: Sendable {
             } catch let error as ToolError {
                 throw error
             } catch {
-                throw .index(IndexSession.describe(error))
+                throw .index(session.describe(error))
             }
         }
     }
@@ -197,7 +200,7 @@ public final class FolioToolbox: Sendable {
             } catch let error as ToolError {
                 throw error
             } catch {
-                throw .index(IndexSession.describe(error))
+                throw .index(session.describe(error))
             }
         }
     }
@@ -250,31 +253,18 @@ public final class FolioToolbox: Sendable {
                 return SourcesOutput(folders: folders, counts: try reader.counts(), matching: total, offset: offset, documents: page,
                                      nextOffset: offset + page.count < total ? offset + page.count : nil, note: nil)
             } catch {
-                throw .index(IndexSession.describe(error))
+                throw .index(session.describe(error))
             }
         }
     }
 
     // MARK: status
 
-    struct StatusOutput: Encodable, Sendable {
-        var running: Bool
-        var daemon: DaemonStatus?
-        var database: String
-        var counts: IndexCounts?
-        var semantic: SemanticReport
-        /// The drives and shares not mounted, with the documents kept from each.
-        var offline: [OfflineFolder]
-        var note: String?
-    }
-
-    func status() throws(ToolError) -> StatusOutput {
-        var daemon: DaemonStatus?
-        if case let .status(status)? = try? ControlClient(socketPath: paths.controlSocket).send(.status) { daemon = status }
+    func status() throws(ToolError) -> IndexStatus {
+        let daemon = IndexStatus.askDaemon(socketPath: paths.controlSocket)
         return try withIndex { index in
-            StatusOutput(running: daemon != nil, daemon: daemon, database: databasePath, counts: try? index.reader?.counts(),
-                         semantic: SemanticReport.gather(options: configuration.embeddings, paths: paths, reader: index.reader),
-                         offline: (try? index.reader?.offlineFolders(offlineDays: configuration.daemon.offlineDays)) ?? [], note: index.unavailable)
+            IndexStatus(daemon: daemon, database: databasePath, reader: index.reader, unavailable: index.unavailable, configuration: configuration,
+                        paths: paths)
         }
     }
 
@@ -294,27 +284,19 @@ public final class FolioToolbox: Sendable {
 
     /// The search scope of a `path` argument, refused unless some indexed document lies there.
     func scope(_ path: String, in reader: IndexReader, tool: String) throws(ToolError) -> PathScope {
-        let absolute = try normalised(path, tool: tool)
-        let scope = PathScope.tree(absolute)
         do {
-            guard try reader.hasDocuments(in: scope) else { throw ToolError.notIndexed(path: absolute) }
-        } catch let error as ToolError {
-            throw error
+            return try SearchArguments.scope(path, paths: paths, reader: reader, session: session)
         } catch {
-            throw .index(IndexSession.describe(error))
+            throw ToolError(error, tool: tool)
         }
-        return scope
     }
 
-    /// An absolute path (or `~/…`), without `.` and `..`, a mailbox's message kept after
-    /// its `//` (`Inbox.mbox//42`); a relative one is refused: the server's own folder means
-    /// nothing to the assistant.
+    /// A `path` argument made absolute (`SearchArguments.path`).
     private func normalised(_ path: String, tool: String) throws(ToolError) -> String {
-        let characters = Array(path)
-        let member = characters.indices.dropFirst().first { characters[$0] == "/" && characters.indices.contains($0 + 1) && characters[$0 + 1] == "/" }
-        guard let absolute = paths.absolute(member.map { String(characters[..<$0]) } ?? path) else {
-            throw .invalidArgument(tool: tool, name: "path", reason: "must be an absolute path (as search results give them), not \(path)")
+        do {
+            return try SearchArguments.path(path, paths: paths)
+        } catch {
+            throw ToolError(error, tool: tool)
         }
-        return absolute + (member.map { "//" + String(characters[($0 + 2)...]) } ?? "")
     }
 }

@@ -1,4 +1,5 @@
 internal import FolioCore
+internal import FolioSearch
 
 /// A tool call's arguments, read by name with the tool's rules: a wrong type or a value
 /// out of range is an error that names the argument, never a silent default.
@@ -36,21 +37,22 @@ struct ToolArguments {
         default: number = nil
         }
         guard let number else { throw .invalidArgument(tool: tool, name: name, reason: "must be an integer") }
-        guard range.contains(number) else {
-            let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-            throw .invalidArgument(tool: tool, name: name, reason: "must be \(bounds), not \(number)")
+        do {
+            return try SearchArguments.number(number, name: name, in: range)
+        } catch {
+            throw ToolError(error, tool: tool)
         }
-        return number
     }
 
     /// One of `Choice`'s raw values.
     func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, _ type: Choice.Type) throws(ToolError) -> Choice?
         where Choice.RawValue == String {
         guard let text = try string(name) else { return nil }
-        guard let choice = Choice(rawValue: text) else {
-            throw .invalidArgument(tool: tool, name: name, reason: "must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), not \(text)")
+        do {
+            return try SearchArguments.choice(text, name: name)
+        } catch {
+            throw ToolError(error, tool: tool)
         }
-        return choice
     }
 
     /// A list of `Choice`'s raw values (a single string counts as a list of one).

@@ -1,3 +1,4 @@
+internal import FolioSearch
 internal import FolioStore
 
 /// Why a tool call failed: a tool that does not exist (for `folio mcp` a JSON-RPC "invalid
@@ -22,6 +23,16 @@ public enum ToolError: Error, Equatable, CustomStringConvertible {
         case let .notIndexed(path):
             "no indexed document at or under \(path): Folio reads only what it has indexed (folioctl sources lists it)"
         case let .index(reason): reason
+        }
+    }
+
+    /// A search argument's failure (`SearchArguments`) in a call of `tool`.
+    init(_ failure: SearchArguments.Failure, tool: String) {
+        switch failure {
+        case let .missing(name): self = .missingArgument(tool: tool, name: name)
+        case let .invalid(name, reason): self = .invalidArgument(tool: tool, name: name, reason: reason)
+        case let .notIndexed(path): self = .notIndexed(path: path)
+        case let .index(reason): self = .index(reason)
         }
     }
 

@@ -1,3 +1,4 @@
+internal import FolioSearch
 internal import Hummingbird
 
 /// Why `folio ui` refused or failed a request: each says what to do, and becomes the JSON
@@ -33,6 +34,16 @@ enum UIError: Error, CustomStringConvertible {
         case let .preview(path, reason): "cannot show \(path): \(reason)"
         case let .open(path, reason): "cannot open \(path): \(reason)"
         case let .conversation(reason): reason
+        }
+    }
+
+    /// A search argument's failure (`SearchArguments`).
+    init(_ failure: SearchArguments.Failure) {
+        switch failure {
+        case let .missing(name): self = .missingArgument(name)
+        case let .invalid(name, reason): self = .invalidArgument(name: name, reason: reason)
+        case let .notIndexed(path): self = .notIndexed(path: path)
+        case let .index(reason): self = .index(reason)
         }
     }
 

@@ -83,7 +83,7 @@ extension UIRoutes {
                         let results = try Searcher(index: reader, meaning: index.meaning).search(request)
                         return .success(ConversationTurn.Found(hits: results.hits, contents: try reader.chunkContents(of: results.hits), mode: results.mode))
                     } catch {
-                        return .failure(.index(IndexSession.describe(error)))
+                        return .failure(.index(session.describe(error)))
                     }
                 }
                 return try found.get()

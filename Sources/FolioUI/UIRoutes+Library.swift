@@ -82,19 +82,20 @@ extension UIRoutes {
     }
 
     func status() -> Status {
-        var daemon: DaemonStatus?
-        if case let .status(status)? = try? ControlClient(socketPath: paths.controlSocket).send(.status) { daemon = status }
+        let daemon = IndexStatus.askDaemon(socketPath: paths.controlSocket)
         return session.withIndex { index -> Status in
             let reader = index.reader
-            let semantic = SemanticReport.gather(options: configuration.embeddings, paths: paths, reader: reader)
+            let status = IndexStatus(daemon: daemon, database: session.databasePath, reader: reader, unavailable: index.unavailable,
+                                     configuration: configuration, paths: paths)
+            // Gathered, since a configuration was given.
+            let semantic = status.semantic!
             let folders = configuration.folders.map { paths.expandingTilde($0) }.map { folder in
                 Status.Folder(path: folder, documents: (try? reader?.documents(in: .tree(folder), status: nil, limit: 0, offset: 0).total) ?? 0)
             }
             let failed = (try? reader?.documents(in: .everything, status: .failed, limit: 200, offset: 0).documents) ?? []
-            return Status(running: daemon != nil, daemon: daemon, counts: try? reader?.counts(), semantic: semantic,
+            return Status(running: status.running, daemon: status.daemon, counts: status.counts, semantic: semantic,
                           semanticLine: semantic.lines.trimmingWhitespace(), folders: folders,
-                          failures: failed.map { Status.Failure(path: $0.path, reason: $0.error ?? "failed") },
-                          offline: (try? reader?.offlineFolders(offlineDays: configuration.daemon.offlineDays)) ?? [], note: index.unavailable)
+                          failures: failed.map { Status.Failure(path: $0.path, reason: $0.error ?? "failed") }, offline: status.offline, note: status.note)
         }
     }
 }

@@ -33,7 +33,7 @@ extension UIRoutes {
             let boxes = marks.marked(picture.words.map(\.text)).map { picture.words[$0].box }
             let label = session.withIndex { index in try? index.reader?.pageLabel(of: path, page: page) }.flatMap { $0 }
             return Preview(type: "pdf", path: path, page: page, label: label == String(page) ? nil : label, pages: picture.pages,
-                           image: "/api/page.png?path=\(Self.escaped(path))&page=\(page)", width: picture.width, height: picture.height, boxes: boxes)
+                           image: "/api/page.png?path=\(PercentEncoding.encode(path))&page=\(page)", width: picture.width, height: picture.height, boxes: boxes)
         }
         let text = try session.withIndex { index throws(UIError) -> String in
             guard let reader = index.reader else { throw .index(index.unavailable ?? "no index") }
@@ -41,7 +41,7 @@ extension UIRoutes {
                 let chunk = try query["chunk"].flatMap { Int($0) } ?? reader.chunk(of: path, page: page) ?? 0
                 return try reader.passages(of: path, chunks: chunk...chunk).map(\.text).joined(separator: "\n")
             } catch {
-                throw .index(IndexSession.describe(error))
+                throw .index(session.describe(error))
             }
         }
         return Preview(type: "text", path: path, page: page, pages: record.pageCount, text: text, highlights: marks.highlights(in: text))

@@ -6,23 +6,20 @@ internal import FolioText
 /// `/api/search`: `folioq --json`'s search, through the session's index.
 extension UIRoutes {
     func search(_ query: [String: String]) throws(UIError) -> NotedSearchResults {
-        guard let text = query["q"], !text.trimmingWhitespace().isEmpty else { throw .missingArgument("q") }
-        guard text.unicodeScalars.count <= 1_000 else { throw .invalidArgument(name: "q", reason: "must be at most 1,000 characters") }
-        let limit = try query["limit"].map { value throws(UIError) -> Int in
-            guard let limit = Int(value), (1...100).contains(limit) else { throw .invalidArgument(name: "limit", reason: "must be 1 to 100") }
-            return limit
-        } ?? 20
-        let kinds = try query["type"].map { value throws(UIError) -> Set<DocumentKind> in
-            guard let kind = DocumentKind(rawValue: value) else {
-                throw .invalidArgument(name: "type", reason: "must be one of " + DocumentKind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return [kind]
-        } ?? []
-        let mode = try query["mode"].map { value throws(UIError) -> SearchMode in
-            guard let mode = SearchMode(rawValue: value) else { throw .invalidArgument(name: "mode", reason: "must be hybrid, lexical or semantic") }
-            return mode
-        } ?? .hybrid
-        var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: kinds, snippetWords: 32, mode: mode)
+        let text: String
+        var request: SearchRequest
+        do {
+            text = try SearchArguments.text(query["q"], name: "q")
+            let limit = try query["limit"].map { value throws(SearchArguments.Failure) -> Int in
+                guard let limit = Int(value) else { throw .invalid(name: "limit", reason: "must be an integer, not \(value)") }
+                return try SearchArguments.number(limit, name: "limit", in: 1...100)
+            } ?? 20
+            let kinds: Set<DocumentKind> = try query["type"].map { value throws(SearchArguments.Failure) in [try SearchArguments.choice(value, name: "type")] } ?? []
+            let mode: SearchMode = try query["mode"].map { value throws(SearchArguments.Failure) in try SearchArguments.choice(value, name: "mode") } ?? .hybrid
+            request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: kinds, snippetWords: 32, mode: mode)
+        } catch {
+            throw UIError(error)
+        }
         return try session.withIndex { index throws(UIError) -> NotedSearchResults in
             if let folder = query["path"], !folder.isEmpty, let reader = index.reader {
                 request.scope = try self.folder(folder, in: reader)
@@ -30,7 +27,7 @@ extension UIRoutes {
             do {
                 return try session.search(text, request, in: index)
             } catch {
-                throw .index(IndexSession.describe(error))
+                throw .index(session.describe(error))
             }
         }
     }

@@ -75,7 +75,7 @@ struct UIRoutes: Sendable {
             do {
                 found = try reader.documents(in: .document(absolute), status: nil, limit: 1, offset: 0).documents.first
             } catch {
-                throw .index(IndexSession.describe(error))
+                throw .index(session.describe(error))
             }
             guard let found else { throw .notIndexed(path: absolute) }
             return found
@@ -85,22 +85,19 @@ struct UIRoutes: Sendable {
     /// The folder (or file) at `path` as a search's scope, refused unless the index holds
     /// a document there.
     func folder(_ path: String, in reader: IndexReader) throws(UIError) -> PathScope {
-        let absolute = try absolute(path)
-        let holds: Bool
         do {
-            holds = try reader.hasDocuments(in: .tree(absolute))
+            return try SearchArguments.scope(path, paths: paths, reader: reader, session: session)
         } catch {
-            throw .index(IndexSession.describe(error))
+            throw UIError(error)
         }
-        guard holds else { throw .notIndexed(path: absolute) }
-        return .tree(absolute)
     }
 
     private func absolute(_ path: String) throws(UIError) -> String {
-        guard let absolute = paths.absolute(path) else {
-            throw .invalidArgument(name: "path", reason: "must be an absolute path or start with ~/, not \(path)")
+        do {
+            return try SearchArguments.path(path, paths: paths)
+        } catch {
+            throw UIError(error)
         }
-        return absolute
     }
 
     // MARK: helpers
@@ -149,21 +146,6 @@ struct UIRoutes: Sendable {
         var request = request
         let buffer = try await request.collectBody(upTo: 64 << 10)
         return (try? JSONDecoder().decode(RequestBody.self, from: Data(buffer.readableBytesView))) ?? RequestBody()
-    }
-
-    /// `text` for a URL's query.
-    static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                escaped.append(Character(Unicode.Scalar(byte)))
-            default:
-                escaped += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return escaped
     }
 }
 

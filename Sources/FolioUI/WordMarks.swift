@@ -1,3 +1,5 @@
+internal import FolioText
+
 /// Which words of a page to mark for what was asked: a search's words (each word of the
 /// page that is one of them, or, for a word of four letters or more, starts with it:
 /// "invoice" marks "invoices"), or a citation's quote (each word of the page that stands
@@ -12,7 +14,7 @@ struct WordMarks {
     init(_ asked: String) {
         let words = Self.words(asked).map(\.word)
         quoting = words.count >= 6
-        terms = Set(words.filter { $0.count >= 2 && !Self.stopWords.contains($0) })
+        terms = Set(words.filter { $0.count >= 2 && !StopWords.english.contains($0) })
         pairs = Set(zip(words, words.dropFirst()).map { [$0, $1] })
     }
 
@@ -37,29 +39,12 @@ struct WordMarks {
     }
 
     static func normalised(_ word: String) -> String {
-        String(String.UnicodeScalarView(word.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
+        String(String.UnicodeScalarView(word.lowercased().unicodeScalars.filter(FullTextTokenizer.isTokenScalar)))
     }
 
-    /// The words of `text`, normalised, with their offsets in Unicode scalars.
+    /// The words of `text` as the index's tokenizer splits them, lowercased, with their
+    /// offsets in Unicode scalars.
     static func words(_ text: String) -> [(word: String, start: Int, end: Int)] {
-        var found: [(String, Int, Int)] = []
-        var current = String.UnicodeScalarView()
-        var start = 0
-        for (offset, scalar) in text.unicodeScalars.enumerated() {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                if current.isEmpty { start = offset }
-                current.append(scalar)
-            } else if !current.isEmpty {
-                found.append((String(current).lowercased(), start, offset))
-                current = String.UnicodeScalarView()
-            }
-        }
-        if !current.isEmpty { found.append((String(current).lowercased(), start, text.unicodeScalars.count)) }
-        return found
+        FullTextTokenizer.tokenOffsets(in: text).map { ($0.token, $0.start, $0.end) }
     }
-
-    private static let stopWords: Set<String> = [
-        "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "of", "on", "or", "that", "the", "this", "to", "was",
-        "were", "what", "when", "where", "which", "who", "why", "how", "with", "do", "does", "did", "i", "my", "me",
-    ]
 }

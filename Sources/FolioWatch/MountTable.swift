@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 
 /// The file systems mounted, as `/proc/self/mountinfo` lists them: what tells a folder on a
 /// drive that is not plugged in from a folder the user deleted, and a network share (whose

@@ -69,7 +69,7 @@ import FolioText
         }
         while try store.tendSearchTables(Self.policy) {}
         let reader = try IndexReader(path: database.path)
-        func fromList(_ text: String) throws -> [(chunk: Int64, score: Double)]? {
+        func fromList(_ text: String) throws -> [ScoredChunk]? {
             try reader.read("test") { db in
                 let term = SearchQuery(parsing: text).required[0][0]
                 return try FrequentWordRanking.ranked(db, term, facts: TermFacts(db, terms: [term]), policy: Self.policy)

@@ -69,8 +69,8 @@ import FolioText
 
     /// `ranked` without the chunks holding an excluded word, and with every word of the
     /// plan's filter: what a search keeps.
-    static func kept(_ db: SQLiteConnection, _ ranked: [(chunk: Int64, score: Double)], excluding excluded: [SearchQuery.Term],
-                     context: LexicalContext) throws -> [(chunk: Int64, score: Double)] {
+    static func kept(_ db: SQLiteConnection, _ ranked: [ScoredChunk], excluding excluded: [SearchQuery.Term],
+                     context: LexicalContext) throws -> [ScoredChunk] {
         let out = try TermPresence.chunks(db, holdingAny: excluded, among: ranked.map(\.chunk), facts: context.facts)
         let kept = context.plan.filter.isEmpty
             ? nil : try TermPresence.chunks(db, holdingAll: context.plan.filter, among: ranked.map(\.chunk), facts: context.facts)
@@ -79,10 +79,10 @@ import FolioText
 
     /// Each document's first chunk of `ranked` (best first), text before contents pages, in
     /// that order.
-    static func bestOfEachDocument(_ db: SQLiteConnection, _ ranked: [(chunk: Int64, score: Double)]) throws
-        -> [(chunk: Int64, score: Double)] {
+    static func bestOfEachDocument(_ db: SQLiteConnection, _ ranked: [ScoredChunk]) throws
+        -> [ScoredChunk] {
         var seen: Set<Int64> = []
-        var text: [(chunk: Int64, score: Double)] = [], navigation: [(chunk: Int64, score: Double)] = []
+        var text: [ScoredChunk] = [], navigation: [ScoredChunk] = []
         let ordered = try ranked.map { match in
             let row = try #require(try db.row("SELECT document_id, coalesce(navigation, 0) AS navigation FROM chunk WHERE id = ?", [match.chunk]))
             return (match: match, document: row["document_id"] as Int64, navigation: row["navigation"] as Bool)

@@ -15,7 +15,7 @@ import FolioText
 
     /// Every chunk the plan of `text` ranks, best first: from the counts and FTS5 together,
     /// and from FTS5 alone.
-    static func rankings(_ reader: IndexReader, _ text: String) throws -> (mixed: [(chunk: Int64, score: Double)], fts5: [Row]) {
+    static func rankings(_ reader: IndexReader, _ text: String) throws -> (mixed: [ScoredChunk], fts5: [Row]) {
         try reader.read("test") { db in
             let query = SearchQuery(parsing: text)
             let facts = try TermFacts(db, query: query)

@@ -10,11 +10,11 @@ import Glibc
     static let terms = ["\"data type\"", "config*", "tomato", "w350", "\"the system\"", "t*"]
 
     /// Every chunk holding `text`'s one term, best first, from FTS5 counting its rows itself.
-    static func folioBM25(_ db: SQLiteConnection, _ text: String) throws -> [(chunk: Int64, score: Double)] {
+    static func folioBM25(_ db: SQLiteConnection, _ text: String) throws -> [ScoredChunk] {
         try db.rows("""
             SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, '-1') AS score FROM chunk_fts WHERE chunk_fts MATCH ?
             ORDER BY score, id
-            """, [SearchQuery(parsing: text).required[0][0].expression]).map { (chunk: $0["id"] as Int64, score: $0["score"] as Double) }
+            """, [SearchQuery(parsing: text).required[0][0].expression]).map { ScoredChunk(score: $0["score"] as Double, chunk: $0["id"] as Int64) }
     }
 
     /// LeaderTests' corpus, with no lists or counts made: every term's count unknown.

@@ -1,3 +1,5 @@
+internal import FolioSQLite
+
 /// The BM25 column weights of the full-text index (`text`, `section`, `title`).
 ///
 /// Measured with `bench/ranking.sh` (../shared/ir/eval.py; docs/benchmarks.md has the
@@ -7,7 +9,16 @@
 /// the section weight is not measured: 2 says a heading that names the query's words is
 /// worth more than one more mention in the text, as the title is.
 enum Ranking {
-    static let textWeight = 1.0
-    static let sectionWeight = 2.0
-    static let titleWeight = 2.0
+    static let weights = ColumnWeights(text: 1, section: 2, title: 2)
+}
+
+/// The weight of each column of the full-text index in BM25, in the order of its columns,
+/// as the ranking functions' first three SQL parameters take them.
+struct ColumnWeights: Sendable, Equatable {
+    var text: Double
+    var section: Double
+    var title: Double
+
+    /// `text`, `section`, `title`: the first arguments of every ranking query.
+    var arguments: SQLiteArguments { [text, section, title] }
 }

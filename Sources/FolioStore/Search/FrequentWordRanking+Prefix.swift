@@ -15,7 +15,7 @@ extension FrequentWordRanking {
     /// from FTS5's vocabulary (fts5vocab), which walks their chunks but not the word's.
     /// `nil` when the prefix has no such word, another frequent one, or other expansions
     /// in more chunks than the list is long: FTS5 ranks it then.
-    static func rankedPrefix(_ db: SQLiteConnection, _ term: SearchQuery.Term, policy: LeaderPolicy) throws -> [(chunk: Int64, score: Double)]? {
+    static func rankedPrefix(_ db: SQLiteConnection, _ term: SearchQuery.Term, policy: LeaderPolicy) throws -> [ScoredChunk]? {
         guard term.isPrefix, term.tokens.count == 1,
               let prefix = try db.fullTextTerms(of: term.tokens[0], tokenizer: FullTextIndex.tokenizer).only else { return nil }
         let end = prefix + "\u{10FFFF}"
@@ -30,7 +30,7 @@ extension FrequentWordRanking {
         else { return nil }
         // The chunks weighed whole, each phrase of the expression from `first` on one of the
         // prefix's expansions, the word first of them (`folio_term_weight`, whose hits it sums).
-        let weights: SQLiteArguments = [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight]
+        let weights = Ranking.weights.arguments
         let expansions = ([word] + others).map { SearchQuery.Term(tokens: [$0]) }
         func weighed(_ expression: String, first: Int, _ condition: String) throws -> [SQLiteRow] {
             try db.rows("""
@@ -52,7 +52,7 @@ extension FrequentWordRanking {
         let idf = BM25Terms.idf(rows: frequent[0]["total"], count: chunks)
         var best = Dictionary(try list(db, of: word).map { ($0.chunk, $0.weight) }, uniquingKeysWith: { first, _ in first })
         for row in whole { best[row["chunk_id"]] = max(best[row["chunk_id"]] ?? 0, row["weight"]) }
-        return best.map { (chunk: $0.key, score: -idf * $0.value) }.sorted { ($0.score, $0.chunk) < ($1.score, $1.chunk) }
+        return best.map { ScoredChunk(score: -idf * $0.value, chunk: $0.key) }.sorted { ($0.score, $0.chunk) < ($1.score, $1.chunk) }
     }
 
     /// The indexed terms that start with `prefix` (up to `end`, which no term reaches), but

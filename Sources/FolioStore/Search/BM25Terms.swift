@@ -91,7 +91,7 @@ struct BM25Terms {
         for range in runs(of: numbers.sorted()) {
             try db.forEachRow("""
                 SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
-                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, counts, expression,
+                """, Ranking.weights.arguments + [counts, expression,
                       range.lowerBound * size, range.upperBound * size + size - 1]) { columns in
                 best.offer(ScoredChunk(score: columns.double(1), chunk: columns.int64(0)))
             }

@@ -11,7 +11,7 @@ protocol LexicalStrategy {
     init?(_ db: SQLiteConnection, _ context: LexicalContext) throws
     /// The best `limit` chunks, best first, scores negated as folio_bm25's; a strategy
     /// that does not rank every match gives every chunk it knows.
-    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)]
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk]
     /// False for a ranking that may leave matches out (a champion list): it stands only
     /// when it fills the search, else the next strategy ranks.
     var ranksEveryMatch: Bool { get }

@@ -71,13 +71,13 @@ struct MixedTermRanking: LexicalStrategy {
 
     /// The best `limit` chunks holding every term, best first, scores negated as
     /// folio_bm25's.
-    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         var counts: [[Int64: [UInt8]]] = []
         for term in common { counts.append(try BM25Terms.counts(db, of: term.word)) }
         var best = BoundedBest<ScoredChunk>(capacity: limit)
         var unranked: Set<Int64> = []
         try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?",
-                          [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, othersCounts, others]) { columns in
+                          Ranking.weights.arguments + [othersCounts, others]) { columns in
             let chunk = columns.int64(0)
             let number = chunk / Int64(BM25Terms.block), index = Int(chunk % Int64(BM25Terms.block))
             guard let lengths = bm25.lengths(of: number), case let length = BM25Terms.length(at: index, in: lengths), length > 0,
@@ -95,6 +95,6 @@ struct MixedTermRanking: LexicalStrategy {
             best.offer(ScoredChunk(score: -score, chunk: chunk))
         }
         try BM25Terms.rankInFTS5(db, blocks: Array(unranked), expression: plan.expression, counts: plan.countsArgument, into: &best)
-        return best.sorted().map { (chunk: $0.chunk, score: $0.score) }
+        return best.sorted()
     }
 }

@@ -27,12 +27,12 @@ struct SingleTermRanking: LexicalStrategy {
 
     /// The best `limit` chunks holding `term`, best first, with their BM25 scores (lower
     /// is better, as folio_bm25's).
-    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         let weighed = try db.rows("""
             SELECT rowid AS chunk_id, folio_term_weight(chunk_fts, ?, ?, ?) AS weight FROM chunk_fts WHERE chunk_fts MATCH ?
             ORDER BY weight DESC, chunk_id LIMIT ?
-            """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, term.expression, limit])
+            """, Ranking.weights.arguments + [term.expression, limit])
         guard !weighed.isEmpty, let idf = try db.value(as: Double.self, "SELECT folio_term_idf()") else { return [] }
-        return weighed.map { (chunk: $0["chunk_id"] as Int64, score: -idf * ($0["weight"] as Double)) }
+        return weighed.map { ScoredChunk(score: -idf * ($0["weight"] as Double), chunk: $0["chunk_id"] as Int64) }
     }
 }

@@ -1,4 +1,4 @@
-public import FolioCore
+internal import FolioCore
 internal import FolioSQLite
 
 /// A mail thread as the index holds it: its messages in thread order (`MailThreading`).

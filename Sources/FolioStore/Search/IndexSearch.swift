@@ -215,7 +215,7 @@ enum IndexSearch {
     /// The first `limit` of ranked chunks (best first) within the request's scope and
     /// kinds, and one per document unless `allChunks`: the chunks of text, then those of
     /// navigation (contents and index pages) of the documents not there already.
-    private static func bestPerDocument(_ db: SQLiteConnection, _ scored: [(chunk: Int64, score: Double)], request: SearchRequest,
+    private static func bestPerDocument(_ db: SQLiteConnection, _ scored: [ScoredChunk], request: SearchRequest,
                                         limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
         guard !scored.isEmpty else { return [] }
         let (filters, arguments) = filters(request)

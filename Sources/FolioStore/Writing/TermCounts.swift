@@ -40,7 +40,7 @@ enum TermCounts {
         for row in try db.rows("""
             SELECT rowid AS chunk, folio_term_frequency(chunk_fts, ?, ?, ?) AS hits FROM chunk_fts
             WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
-            """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, "\"\(term)\"",
+            """, Ranking.weights.arguments + ["\"\(term)\"",
                   blocks.lowerBound * block, blocks.upperBound * block + block - 1]) {
             let chunk: Int64 = row["chunk"], hits: Double = row["hits"]
             let number = chunk / block

@@ -49,7 +49,7 @@ struct CommonTermRanking: LexicalStrategy {
     }
 
     /// The best `limit` chunks that hold every term, best first, with folio_bm25's scores.
-    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         var counts: [[Int64: [UInt8]]] = []
         for term in terms { counts.append(try BM25Terms.counts(db, of: term)) }
         var best = BoundedBest<ScoredChunk>(capacity: limit)
@@ -63,7 +63,7 @@ struct CommonTermRanking: LexicalStrategy {
             }
         }
         try BM25Terms.rankInFTS5(db, blocks: unranked, expression: expression, counts: countsArgument, into: &best)
-        return best.sorted().map { (chunk: $0.chunk, score: $0.score) }
+        return best.sorted()
     }
 
     /// Offers a block's chunks that hold every term; false, offering none, when a chunk
@@ -87,16 +87,5 @@ struct CommonTermRanking: LexicalStrategy {
         }
         for chunk in scored { best.offer(chunk) }
         return true
-    }
-}
-
-/// A chunk and its score, as folio_bm25 orders them: the lower score first (scores are
-/// negated), then the lower id.
-struct ScoredChunk: Comparable {
-    let score: Double
-    let chunk: Int64
-
-    static func < (a: ScoredChunk, b: ScoredChunk) -> Bool {
-        (a.score, a.chunk) < (b.score, b.chunk)
     }
 }

@@ -25,7 +25,7 @@ struct AnyTermRanking: LexicalStrategy {
 
     /// The best `limit` chunks holding any of the plan's terms (the phrases of its
     /// expression, in its order; `plan.counts` gives their row counts), best first.
-    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         let terms = plan.terms
         let any = terms.map(\.expression).joined(separator: " OR ")
         let given = terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
@@ -75,7 +75,7 @@ struct AnyTermRanking: LexicalStrategy {
     private func weighed(_ db: SQLiteConnection, _ expression: String, count: Double) throws -> [(chunk: Int64, weight: Double)] {
         var rows: [(chunk: Int64, weight: Double)] = []
         try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY rowid",
-                          [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, String(Int64(count)), expression]) { columns in
+                          Ranking.weights.arguments + [String(Int64(count)), expression]) { columns in
             rows.append((chunk: columns.int64(0), weight: -columns.double(1)))
         }
         return rows
@@ -120,7 +120,7 @@ struct AnyTermRanking: LexicalStrategy {
         var rows: [(chunk: Int64, frequency: Double, length: Int)] = []
         try db.forEachRow("""
             SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ?\(within) ORDER BY rowid
-            """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, expression]) { columns in
+            """, Ranking.weights.arguments + [expression]) { columns in
             rows.append((chunk: columns.int64(0), frequency: columns.double(1), length: Int(columns.int64(2))))
         }
         return rows
@@ -169,7 +169,7 @@ private struct ListedTerm {
             try db.forEachRow("""
                 SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts
                 WHERE chunk_fts MATCH ? AND rowid \(condition) ?
-                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, phrase, expression, lastChunk]) { columns in
+                """, Ranking.weights.arguments + [phrase, expression, lastChunk]) { columns in
                 weights[columns.int64(0)] = BM25Terms.weight(idf: idf, frequency: columns.double(1), norm: bm25.norm(Int(columns.int64(2))))
             }
         }
@@ -222,13 +222,13 @@ private struct ScoreSums {
     }
 
     /// The best `limit`, best first, scores negated as folio_bm25's.
-    func best(_ limit: Int) -> [(chunk: Int64, score: Double)] {
+    func best(_ limit: Int) -> [ScoredChunk] {
         var best = BoundedBest<ScoredChunk>(capacity: limit)
         if dense {
             for chunk in array.indices where array[chunk] != 0 { best.offer(ScoredChunk(score: -array[chunk], chunk: Int64(chunk))) }
         } else {
             for row in merged where row.weight != 0 { best.offer(ScoredChunk(score: -row.weight, chunk: row.chunk)) }
         }
-        return best.sorted().map { (chunk: $0.chunk, score: $0.score) }
+        return best.sorted()
     }
 }

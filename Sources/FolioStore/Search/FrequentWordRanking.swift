@@ -8,7 +8,7 @@ internal import FolioText
 /// Queries of several frequent words are ranked directly: the union of their words' lists
 /// held few of plain bm25's best documents (docs/benchmarks.md, "Search at scale").
 struct FrequentWordRanking: LexicalStrategy {
-    private let ranked: [(chunk: Int64, score: Double)]
+    private let ranked: [ScoredChunk]
 
     /// A first tier of one frequent word, or of a prefix of one, with its list.
     init?(_ db: SQLiteConnection, _ context: LexicalContext) throws {
@@ -19,7 +19,7 @@ struct FrequentWordRanking: LexicalStrategy {
     /// The list's chunks and those newer than it: the best matches, not every one.
     var ranksEveryMatch: Bool { false }
 
-    func best(_ db: SQLiteConnection, limit: Int) -> [(chunk: Int64, score: Double)] { ranked }
+    func best(_ db: SQLiteConnection, limit: Int) -> [ScoredChunk] { ranked }
 
     /// The chunks of a query of one frequent word, best first, without asking FTS5 to rank
     /// anything: for one term BM25 orders chunks by the term-frequency weight the list
@@ -27,7 +27,7 @@ struct FrequentWordRanking: LexicalStrategy {
     /// weighed. `nil` when the word is in few enough chunks to rank directly, or has no
     /// list yet.
     static func ranked(_ db: SQLiteConnection, _ term: SearchQuery.Term, facts: TermFacts, policy: LeaderPolicy) throws
-        -> [(chunk: Int64, score: Double)]? {
+        -> [ScoredChunk]? {
         if term.isPrefix { return try rankedPrefix(db, term, policy: policy) }
         guard let fact = facts.word(term), let word = fact.indexed.first, let lastChunk = fact.lastChunk, let chunks = fact.chunks,
               chunks > Int64(policy.directLimit), let total = facts.census else { return nil }
@@ -36,12 +36,12 @@ struct FrequentWordRanking: LexicalStrategy {
         if try hasNewer(db, than: lastChunk) {
             try db.forEachRow("""
                 SELECT rowid, folio_term_weight(chunk_fts, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid > ?
-                """, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, term.expression, lastChunk]) { columns in
+                """, Ranking.weights.arguments + [term.expression, lastChunk]) { columns in
                 weighed.append((chunk: columns.int64(0), weight: columns.double(1)))
             }
         }
         return weighed
-            .map { (chunk: $0.chunk, score: -idf * $0.weight) }
+            .map { ScoredChunk(score: -idf * $0.weight, chunk: $0.chunk) }
             .sorted { ($0.score, $0.chunk) < ($1.score, $1.chunk) }
     }
 

@@ -1,5 +1,3 @@
-internal import FolioSQLite
-internal import FolioSystem
 internal import Glibc
 
 /// Reads the records of a damaged SQLite file page by page, without SQLite, for what a
@@ -10,18 +8,19 @@ internal import Glibc
 /// where a `WITHOUT ROWID` table keeps its rows) gives its records, anything else is
 /// skipped. Which table a record came from is not known here: the caller tells by its
 /// shape. A page no longer in use (on the freelist) may still give older records; the
-/// caches salvaged are keyed by their content, so an older record is still true.
+/// caches salvaged are keyed by their content, so an older record is still true. It lives
+/// beside the connections: the store asks for records and knows nothing of SQLite's pages.
 ///
 /// Related SQLite documentation: <https://www.sqlite.org/fileformat2.html>
-struct RawPageReader {
-    let pageSize: Int
+public struct RawPageReader {
+    public let pageSize: Int
     private let usable: Int
     private let descriptor: Int32
     private let pageCount: Int
 
     /// The file's page size from its header, or `assumedPageSize` (the one `IndexStore`
     /// sets) when the header is damaged; `nil` when the file cannot be opened.
-    init?(path: String, assumedPageSize: Int) {
+    public init?(path: String, assumedPageSize: Int) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var header = [UInt8](repeating: 0, count: 100)
@@ -48,13 +47,13 @@ struct RawPageReader {
         pageCount = Int(status.st_size) / size
     }
 
-    func close() {
+    public func close() {
         Glibc.close(descriptor)
     }
 
     /// Calls `body` with the values of each record found, page after page, and its rowid
     /// when it is a table's row.
-    func forEachRecord(_ body: ([SQLiteValue], Int64?) throws -> Void) rethrows {
+    public func forEachRecord(_ body: ([SQLiteValue], Int64?) throws -> Void) rethrows {
         for number in stride(from: 1, through: pageCount, by: 1) {
             guard let page = self.page(number) else { continue }
             let start = number == 1 ? 100 : 0

@@ -20,7 +20,7 @@ struct FilteredRanking: LexicalStrategy {
 
     var onePerDocument: Bool { !request.allChunks }
 
-    func best(_ db: SQLiteConnection, limit: Int) throws -> [(chunk: Int64, score: Double)] {
+    func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         let (filters, arguments) = IndexSearch.filters(request)
         let matches = """
             SELECT chunk_fts.rowid AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation,
@@ -36,9 +36,9 @@ struct FilteredRanking: LexicalStrategy {
               SELECT chunk_id, score FROM best WHERE n = 1 ORDER BY navigation, score, chunk_id LIMIT ?
               """
             : "\(matches) ORDER BY score, chunk_id LIMIT ?"
-        return try db.rows(sql, [Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, plan.countsArgument, plan.expression]
+        return try db.rows(sql, Ranking.weights.arguments + [plan.countsArgument, plan.expression]
             + arguments + [limit]).map {
-            (chunk: $0["chunk_id"] as Int64, score: $0["score"] as Double)
+            ScoredChunk(score: $0["score"] as Double, chunk: $0["chunk_id"] as Int64)
         }
     }
 }

@@ -99,7 +99,7 @@ extension IndexStore {
             INSERT INTO term_leader (term, chunk_id, weight)
             SELECT ?1, rowid, folio_term_weight(chunk_fts, ?3, ?4, ?5) AS weight FROM chunk_fts WHERE chunk_fts MATCH ?2
             ORDER BY weight DESC, rowid LIMIT ?6
-            """, [term, "\"\(term)\"", Ranking.textWeight, Ranking.sectionWeight, Ranking.titleWeight, policy.listLength])
+            """, [term, "\"\(term)\""] + Ranking.weights.arguments + [policy.listLength])
         try db.execute("UPDATE frequent_term SET last_chunk = ?, stale = 0 WHERE term = ?", [lastChunk, term])
     }
 }
