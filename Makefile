@@ -88,7 +88,8 @@ BINARIES = foliod folioq folioctl folio-rofi
 # are relative, so a tree installed under DESTDIR runs where it is.
 install: release install-data
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(UNITDIR)
-	install -s -m 0755 .build/release/folio .build/release/foliod-worker .build/release/folio-ui $(DESTDIR)$(LIBEXECDIR)/
+	install -s -m 0755 .build/release/folio .build/release/foliod-worker $(DESTDIR)$(LIBEXECDIR)/
+	rm -f $(DESTDIR)$(LIBEXECDIR)/folio-ui  # an earlier install's window server: folio ui is in folio now
 	for name in $(BINARIES) folio; do ln -sf "$$(realpath -m --relative-to=$(PREFIX)/bin $(LIBEXECDIR)/folio)" $(DESTDIR)$(PREFIX)/bin/$$name; done
 	ln -sf folio $(DESTDIR)$(LIBEXECDIR)/folio-search-provider
 	sed 's|@BINDIR@|$(PREFIX)/bin|' systemd/foliod.service > $(DESTDIR)$(UNITDIR)/foliod.service

@@ -46,12 +46,10 @@ let package = Package(
         .executable(name: "folioctl", targets: ["folioctl"]),
         .executable(name: "folio-search-provider", targets: ["folio-search-provider"]),
         .executable(name: "folio-rofi", targets: ["folio-rofi"]),
-        // The five above in one binary, for `make install`.
+        // The five above and `folio ui` (the window's server) in one binary, for `make install`.
         .executable(name: "folio", targets: ["FolioMulticall"]),
         // `folio mcp`, a program of its own: the MCP SDK links Foundation whole.
         .executable(name: "folio-mcp", targets: ["folio-mcp"]),
-        // `folio ui`, a program of its own: its HTTP server (SwiftNIO) is for the window alone.
-        .executable(name: "folio-ui", targets: ["folio-ui"]),
         // Folio as a Swift library: `FolioEngine` (Sources/Folio/Folio.docc).
         .library(name: "Folio", targets: ["Folio"]),
         // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
@@ -78,6 +76,7 @@ let package = Package(
         .target(name: "CGio", cSettings: [.unsafeFlags(glibHeaders)]),
         // MuPDF's fz_try/fz_catch are setjmp/longjmp: they stay inside this C target.
         // Debian ships MuPDF as static libraries; these are `pkg-config --static mupdf`'s.
+        // Without its Noto fonts (without_noto_fonts.c).
         .target(
             name: "CMuPDF",
             linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "z", "m", "freetype",
@@ -272,14 +271,14 @@ let package = Package(
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
                         .embedInCode("Page/favicon.svg")],
             swiftSettings: swiftSettings),
-        .executableTarget(name: "folio-ui", dependencies: ["FolioCLI", "FolioCore", "FolioUI", "FolioSystem", argumentParser],
-                          swiftSettings: swiftSettings, linkerSettings: programLinkerSettings),
+        .target(name: "FolioUIProgram", dependencies: ["FolioCLI", "FolioCore", "FolioUI", "FolioSystem", argumentParser],
+                swiftSettings: swiftSettings),
         // Named apart from `Folio` (the library): Sources/folio and Sources/Folio collided on a
         // case-insensitive volume.
         .executableTarget(
             name: "FolioMulticall",
             dependencies: ["FolioCLI", "FolioSystem", "FolioQueryProgram", "FolioControlProgram", "FolioDaemonProgram", "FolioSearchProviderProgram",
-                           "FolioRofiProgram"],
+                           "FolioRofiProgram", "FolioUIProgram"],
             swiftSettings: swiftSettings,
             linkerSettings: programLinkerSettings),
         // The engine's extraction processes: the only program that loads the readers.

@@ -63,7 +63,7 @@ def main():
     server = None
     with running_embedder(binaries, env):
         try:
-            url = subprocess.run([os.path.join(binaries, "folio-ui"), "--no-open"], env=env, capture_output=True, text=True, check=True).stdout.strip()
+            url = subprocess.run([os.path.join(binaries, "folio"), "ui", "--no-open"], env=env, capture_output=True, text=True, check=True).stdout.strip()
             server = json.load(open(os.path.join(runtime, "folio", "ui.json")))["pid"]
 
             # The anchor: a folioq --json process per query, as a terminal user runs it.
@@ -127,7 +127,7 @@ def main():
           f"p95 {percentile(previews, 0.95):.1f} ms")
     print(f"server resident: {busy / 1024:.1f} MiB after the session, {idle / 1024:.1f} MiB {args.idle} s later; "
           f"processor time over the next 10 s at rest: {(after - before) * 10} ms")
-    print("listening sockets of folio-ui:", [line.split()[3] for line in listening.splitlines() if "folio-ui" in line])
+    print("listening sockets of the server:", [line.split()[3] for line in listening.splitlines() if f"pid={server}," in line])
 
 
 if __name__ == "__main__":

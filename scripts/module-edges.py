@@ -30,8 +30,8 @@ LEVELS = [
     ["FolioTools"],
     ["Folio", "FolioUI", "FolioMCP"],
     ["FolioCLI"],
-    ["FolioQueryProgram", "FolioControlProgram", "FolioDaemonProgram", "FolioSearchProviderProgram", "FolioRofiProgram"],
-    ["folioq", "folioctl", "foliod", "folio-search-provider", "folio-rofi", "folio-mcp", "folio-ui", "foliod-worker",
+    ["FolioQueryProgram", "FolioControlProgram", "FolioDaemonProgram", "FolioSearchProviderProgram", "FolioRofiProgram", "FolioUIProgram"],
+    ["folioq", "folioctl", "foliod", "folio-search-provider", "folio-rofi", "folio-mcp", "foliod-worker",
      "FolioMulticall"],
 ]
 IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|fileprivate|private)\s+)?"

@@ -5,13 +5,15 @@ internal import FolioDaemonProgram
 internal import FolioQueryProgram
 internal import FolioRofiProgram
 internal import FolioSearchProviderProgram
+internal import FolioUIProgram
 internal import Glibc
 
 // `folio`: the programs that read no document in one binary, run as the name it was
 // started under (`make install` links foliod, folioq, folioctl, folio-rofi and
-// folio-search-provider to it). One copy of the Swift runtime instead of five keeps what
-// `make install` writes small (docs/benchmarks.md); `foliod-worker`, which links the
-// readers, stays a program of its own.
+// folio-search-provider to it), and `folio chat` and `folio ui` (the window's server). One
+// copy of the Swift runtime instead of six keeps what `make install` writes small
+// (docs/benchmarks.md, "One house"); `foliod-worker`, which links the readers, stays a
+// program of its own, and so does `folio-mcp`, whose SDK links Foundation whole.
 
 /// Replaces this process with the program `name` installed beside it (by `installer`),
 /// given the arguments after the subcommand.
@@ -34,8 +36,7 @@ case "folio" where CommandLine.arguments.dropFirst().first == "mcp":
     // which this binary, run for every query, is spared.
     runInstead("folio-mcp", installer: "make install-mcp")
 case "folio" where CommandLine.arguments.dropFirst().first == "ui":
-    // `folio ui` is `folio-ui` beside this binary: its HTTP server is for the window alone.
-    runInstead("folio-ui", installer: "make install")
+    CommandLauncher.main(UICommand.self, skipping: 2)
 case "folio" where CommandLine.arguments.dropFirst().first == "chat":
     CommandLauncher.main(FolioChat.self, skipping: 2)
 case "folioq": CommandLauncher.main(FolioQuery.self, quickly: FolioQuery.parsedQuickly)

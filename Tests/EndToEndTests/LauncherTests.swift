@@ -206,7 +206,7 @@ import Foundation
         #expect(ini["DesktopId"].map { FileManager.default.fileExists(atPath: share + "/applications/" + $0) } == true)
         #expect(entry["NoDisplay"] != "true", "GNOME Shell skips the provider of a hidden application")
         #expect(service["Exec"] == "/usr/local/libexec/folio-search-provider")
-        #expect(entry["Exec"] == "/usr/local/libexec/folio-ui", "the window, folio ui")
+        #expect(entry["Exec"] == "/usr/local/libexec/folio ui", "the window, folio ui")
         #expect(runner["X-Plasma-API"] == "DBus" && runner["X-Plasma-API-Minimum-Version"] == "2.0")
     }
 

@@ -1,4 +1,4 @@
-internal import ArgumentParser
+public import ArgumentParser
 internal import Dispatch
 internal import FolioCLI
 internal import FolioCore
@@ -6,11 +6,11 @@ internal import FolioSystem
 internal import FolioUI
 internal import Glibc
 
-/// `folio ui` (this program, which `folio` runs for it): Folio in the browser. Finds the
-/// user's running server (`UISessionFile`) or starts one in the background, then opens its
+/// `folio ui`: Folio in the browser. Finds the user's running server (`UISessionFile`) or
+/// starts one in the background (this binary again, `folio ui --serve`), then opens its
 /// page in the default browser, or prints its address (`--no-open`).
-struct UICommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct UICommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "folio ui",
         abstract: "Open Folio in the browser: search, page previews, answers, the library.",
         discussion: """
@@ -36,7 +36,9 @@ struct UICommand: ParsableCommand {
     @Flag(name: .long, help: .hidden)
     var serve = false
 
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         let configuration: FolioConfiguration
         do {
             configuration = try common.configuration()
@@ -59,12 +61,9 @@ struct UICommand: ParsableCommand {
         }
     }
 
-    /// This program again, with `--serve`, in a session of its own (it outlives the
+    /// This binary again as `folio ui --serve`, in a session of its own (it outlives the
     /// terminal), its messages in the runtime folder; the session once it listens.
     private func startServer() throws -> UISessionFile {
-        guard let program = WorkerProgram.installed("folio-ui") else {
-            throw ExitStatus.fail("folio ui", UICommandError.notInstalled)
-        }
         let pid: Int32
         do {
             try Directory.makePrivate(common.paths.runtimeDirectory)
@@ -72,7 +71,7 @@ struct UICommand: ParsableCommand {
                 open(common.paths.runtimeDirectory + "/ui.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             }
             defer { close(log) }
-            pid = try ChildProcess.spawn([program, "--serve", "--idle-seconds", String(idle)] + common.workerOptions,
+            pid = try ChildProcess.spawn([WorkerProgram.runningExecutable, "ui", "--serve", "--idle-seconds", String(idle)] + common.workerOptions,
                                          standardOutput: log, standardError: log, newSession: true)
         } catch {
             throw ExitStatus.fail("folio ui", error)
@@ -104,12 +103,10 @@ struct UICommand: ParsableCommand {
 }
 
 enum UICommandError: Error, CustomStringConvertible {
-    case notInstalled
     case didNotStart(log: String)
 
     var description: String {
         switch self {
-        case .notInstalled: "folio-ui is not installed beside folio (make install puts it there)"
         case let .didNotStart(log): "the server did not start; \(log) says why"
         }
     }

@@ -1,3 +1,0 @@
-internal import FolioCLI
-
-CommandLauncher.main(UICommand.self)
