@@ -31,7 +31,7 @@ let gmimeHeaders = ["-I/usr/include/gmime-3.0"] + glibHeaders
 /// which every process read at start and kept counted in its RSS (an idle foliod-worker
 /// of the release build: 22.5 MiB before, 20.8 after).
 let programLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"]),
 ]
 
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
