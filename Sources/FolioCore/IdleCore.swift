@@ -51,8 +51,10 @@ public struct IdleCore: Sendable, Equatable {
         return []
     }
 
-    /// When the next action may be due (`nil`: none until the next activity).
+    /// When the next action may be due (`nil`: none until the next activity, or while an
+    /// answer is written: its end is activity).
     public var deadline: Int64? {
+        guard inFlight == 0 else { return nil }
         let rest = rested ? nil : restMilliseconds.map { lastActivity + $0 }
         let end = endMilliseconds.map { lastActivity + $0 }
         return [rest, end].compactMap { $0 }.min()

@@ -25,6 +25,7 @@ import FolioCore
     @Test func nothingWhileAnAnswerIsWrittenAndItsEndIsActivity() {
         var idle = IdleCore(restMilliseconds: 10_000, endMilliseconds: 60_000, now: 0)
         idle.answering(+1, now: 1_000)
+        #expect(idle.deadline == nil, "no deadline to wake for while the answer is written")
         #expect(idle.tick(now: 100_000) == [])
         idle.answering(-1, now: 100_000)
         #expect(idle.tick(now: 109_999) == [])
