@@ -30,7 +30,7 @@ final class PagePreviews: Sendable {
         let key = Key(path: path, page: page, modified: modified)
         if let kept = cache.withLock({ $0.first { $0.key == key }?.picture }) { return kept }
         guard let worker = WorkerProgram.installed("foliod-worker") else {
-            throw .preview(path: path, reason: "foliod-worker is not installed beside folio-ui")
+            throw .preview(path: path, reason: "foliod-worker is not installed beside folio")
         }
         let output: [UInt8]
         do {

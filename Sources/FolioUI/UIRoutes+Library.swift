@@ -36,7 +36,7 @@ extension UIRoutes {
         guard let path = body.path, !path.isEmpty else { throw .missingArgument("path") }
         let expanded = paths.expandingTilde(path)
         guard expanded.hasPrefix("/") else { throw .invalidArgument(name: "path", reason: "must be an absolute path or start with ~/") }
-        guard let folioctl = Self.program("folioctl") else { throw .index("folioctl is not installed beside folio-ui") }
+        guard let folioctl = Self.program("folioctl") else { throw .index("folioctl is not installed beside folio") }
         let run: (status: Int32, output: [UInt8])
         do {
             run = try ChildProcess.run([folioctl, "forget", "--db", session.databasePath, expanded])
