@@ -40,14 +40,8 @@ public enum FolioMCPServer {
             defer { idle.update { $0.answering(-1, now: MonotonicClock.milliseconds()) } }
             return try FolioMCPServer.call(toolbox, parameters)
         }
-        BackgroundThread.detach {
-            let loop = EventLoop()
-            while true {
-                let now = loop.sleep(until: idle.current.deadline ?? MonotonicClock.milliseconds() + 60_000).now
-                var actions: [IdleCore.Action] = []
-                idle.update { actions = $0.tick(now: now) }
-                if actions.contains(.rest) { toolbox.closeReader(after: toolbox.calls) }
-            }
+        EventLoop.timer(deadline: { idle.current.deadline }, otherwise: 60_000) { now in
+            if idle.update({ $0.tick(now: now) }).contains(.rest) { toolbox.closeReader(after: toolbox.calls) }
         }
         let transport = StdioLineTransport()
         try await server.start(transport: transport)

@@ -39,9 +39,20 @@ public struct EventLoop {
         return Wake(readable: readable, signals: signals, entries: entries, now: MonotonicClock.milliseconds())
     }
 
-    /// Waits until `deadline` or a signal, with nothing to read: the timers of a server whose
-    /// requests come on threads of its own.
+    /// Waits until `deadline` or a signal, with nothing to read.
     public func sleep(until deadline: Int64) -> Wake {
         wait(reading: [], deadline: deadline, atMost: max(0, deadline - MonotonicClock.milliseconds()))
+    }
+
+    /// The timer of a server whose requests come on threads of its own (`folio ui`, `folio
+    /// mcp`): on a thread of its own, forever, sleeps until `deadline()` (or `otherwise`
+    /// milliseconds when it gives none) and calls `tick` with the time.
+    public static func timer(deadline: @escaping @Sendable () -> Int64?, otherwise: Int64, tick: @escaping @Sendable (Int64) -> Void) {
+        BackgroundThread.detach {
+            let loop = EventLoop()
+            while true {
+                tick(loop.sleep(until: deadline() ?? MonotonicClock.milliseconds() + otherwise).now)
+            }
+        }
     }
 }

@@ -11,7 +11,9 @@ public final class Shared<Value: Sendable>: Sendable {
 
     public var current: Value { value.withLock { $0 } }
 
-    public func update(_ change: (inout Value) -> Void) {
+    /// Changes the value under the lock, and gives what `change` returns.
+    @discardableResult
+    public func update<Result>(_ change: (inout Value) -> Result) -> Result {
         value.withLock { change(&$0) }
     }
 }

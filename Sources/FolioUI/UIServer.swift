@@ -58,23 +58,16 @@ public struct UIServer: Sendable {
         // Requests work on threads of their own (`BackgroundThread`): two malloc arenas
         // rather than one for each.
         folio_memory_limit_arenas(2)
-        BackgroundThread.detach {
-            let loop = EventLoop()
-            while true {
-                let deadline = idle.current.deadline ?? MonotonicClock.milliseconds() + 1000
-                let now = loop.sleep(until: deadline).now
-                var actions: [IdleCore.Action] = []
-                idle.update { actions = $0.tick(now: now) }
-                for action in actions {
-                    switch action {
-                    case .rest:
-                        session.closeReader(after: session.calls)
-                        routes.previews.forget()
-                        folio_memory_release()
-                    case .end:
-                        UISessionFile.remove(paths, pid: getpid())
-                        exit(0)
-                    }
+        EventLoop.timer(deadline: { idle.current.deadline }, otherwise: 1000) { now in
+            for action in idle.update({ $0.tick(now: now) }) {
+                switch action {
+                case .rest:
+                    session.closeReader(after: session.calls)
+                    routes.previews.forget()
+                    folio_memory_release()
+                case .end:
+                    UISessionFile.remove(paths, pid: getpid())
+                    exit(0)
                 }
             }
         }
