@@ -1,9 +1,11 @@
 /* Debian's MuPDF without its Noto fonts (16.5 MB of foliod-worker): each font's start and
  * end defined here as the address 0, so the archive's font objects are never linked and
  * MuPDF finds no such font built in, as in its own TOFU_NOTO configuration, which keeps the
- * base 14 and CJK fonts a PDF is read and drawn with. Noto is the fallback of the layout
- * engines (HTML, EPUB, SVG), which Folio does not use MuPDF for (docs/benchmarks.md, "One
- * house"). The list is every Noto font of Debian 12's libmupdf-dev 1.21:
+ * base 14 and CJK fonts a PDF is read and drawn with. The CJK font (Source Han, 26 MB) must
+ * stay: without it, text in a CJK font the file does not embed is read as raw codes
+ * (PDFLoaderTests, cjk.pdf). Noto is the fallback of the layout engines (HTML, EPUB, SVG),
+ * which Folio does not use MuPDF for (docs/benchmarks.md, "One house"). The list is every
+ * Noto font of Debian 12's libmupdf-dev 1.21:
  * nm /usr/lib/libmupdf.a | grep ' D _binary_resources_fonts_noto_.*_start$' */
 
 #define NO_FONT(name) \

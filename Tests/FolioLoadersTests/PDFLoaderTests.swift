@@ -31,6 +31,15 @@ import FolioTestSupport
         #expect(document.pages.map(\.label) == ["i", "ii", "1"], "page labels with \(backend)")
     }
 
+    /// Text in a CJK font the file does not embed is read through the reader's own CJK
+    /// font: MuPDF without its built-in Source Han font gives the raw codes instead
+    /// (`without_noto_fonts.c` keeps it for this reason).
+    @Test(arguments: PDFOptions.Backend.allCases)
+    func notEmbeddedCJKFont_givesItsText(backend: PDFOptions.Backend) throws {
+        let document = try PDFLoader().load(file("cjk.pdf", backend: backend))
+        #expect(text(document.pages[0]).contains("東京の会議資料、請求書番号"))
+    }
+
     @Test(arguments: PDFOptions.Backend.allCases)
     func scannedPage_isReadByOCR(backend: PDFOptions.Backend) throws {
         let document = try PDFLoader().load(file("scanned.pdf", backend: backend))

@@ -62,6 +62,34 @@ def pdf(pages, path, page_labels=None, title=None):
         f.write(out)
 
 
+def cjk_pdf(path):
+    """Japanese text in a CID font that is not embedded (Adobe-Japan1, UniJIS-UCS2-H), as
+    older Japanese PDFs have: the reader needs its built-in CJK font to map the codes to text."""
+    text = "".join("%04X" % ord(c) for c in "東京の会議資料、請求書番号")
+    ops = b"BT /F1 24 Tf 72 700 Td <%s> Tj ET\n" % text.encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+        b"<< /Length %d >>\nstream\n" % len(ops) + ops + b"endstream",
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPro-Regular /Encoding /UniJIS-UCS2-H /DescendantFonts [6 0 R] >>",
+        b"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /KozMinPro-Regular /CIDSystemInfo << /Registry (Adobe) "
+        b"/Ordering (Japan1) /Supplement 4 >> /FontDescriptor 7 0 R /DW 1000 >>",
+        b"<< /Type /FontDescriptor /FontName /KozMinPro-Regular /Flags 6 /FontBBox [-195 -272 1110 1075] /ItalicAngle 0 "
+        b"/Ascent 880 /Descent -120 /CapHeight 740 /StemV 86 >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    with open(path, "wb") as f:
+        f.write(out)
+
+
 def paragraph(lines, size=12, top=700):
     return [(size, 72, top - i * (size + 6), line) for i, line in enumerate(lines)]
 
@@ -118,3 +146,5 @@ with tempfile.TemporaryDirectory() as tmp:
     source = os.path.join(tmp, "png.pdf")
     pdf([("text", paragraph(["Receipt for umbrella purchase", "Store number 7731"], size=28, top=680))], source)
     subprocess.run(["pdftoppm", "-png", "-gray", "-r", "120", "-singlefile", source, os.path.join(HERE, "receipt")], check=True)
+
+cjk_pdf(os.path.join(HERE, "cjk.pdf"))
