@@ -109,7 +109,8 @@ let package = Package(
                         .embedInCode("v0006_navigation.sql"), .embedInCode("v0007_fields.sql"),
                         .embedInCode("v0008_term_counts.sql"), .embedInCode("v0009_segment_merge.sql"),
                         .embedInCode("v0010_volumes.sql"),
-                        .embedInCode("v0011_mail_threads.sql")],
+                        .embedInCode("v0011_mail_threads.sql"),
+                        .embedInCode("v0012_file_names.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",

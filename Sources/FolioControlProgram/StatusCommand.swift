@@ -119,6 +119,7 @@ struct StatusCommand: ParsableCommand {
         if let counts = report.counts {
             text += "index: \(counts.documents) documents, \(counts.pages) pages, \(counts.chunks) chunks"
             text += ", \(counts.failed) failed, \(counts.partial) partial"
+            if counts.named > 0 { text += ", \(counts.named) known by name only" }
             if let bytes = report.databaseBytes { text += ", \(Self.oneDecimal(Double(bytes) / 1_048_576)) MiB" }
             text += "\n"
             text += "database: \(report.database)\n"

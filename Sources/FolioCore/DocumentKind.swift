@@ -16,6 +16,9 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     case ebook = "epub"
     /// A mail message: `.eml`, or a message file of a Maildir folder.
     case mail
+    /// A file of a kind Folio does not read (`holiday-photos.zip`, `setup.py`): known by its
+    /// name alone, never opened. Not in `extensions`: `FileKinds` gives it to every other file.
+    case file
 
     /// The file name extensions (lower case) read as each kind: the one list of what Folio
     /// indexes, shared by the daemon (which must decide without loading any reader) and
@@ -67,7 +70,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     public var hasRunningHeaders: Bool {
         switch self {
         case .text, .markdown, .html, .pdf, .image: true
-        case .document, .spreadsheet, .presentation, .ebook, .mail: false
+        case .document, .spreadsheet, .presentation, .ebook, .mail, .file: false
         }
     }
 
@@ -106,6 +109,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         case .presentation: "application/vnd.openxmlformats-officedocument.presentationml.presentation"
         case .ebook: "application/epub+zip"
         case .mail: "message/rfc822"
+        case .file: "application/octet-stream"
         }
     }
 }

@@ -15,9 +15,10 @@ public struct FileKinds: Sendable, Equatable {
         mailboxFolders = configuration.mail.mailboxFolders.map { AbsolutePath.normalise(FolioPaths.expandingTilde($0, home: home), relativeTo: "/") }
     }
 
-    /// The kind of the file at `path`, `nil` when Folio does not read it.
-    public func kind(of path: String) -> DocumentKind? {
-        isMailbox(path) ? .mail : DocumentKind(path: path)
+    /// The kind of the file at `path`: `.file` (known by its name alone) when Folio does
+    /// not read such files.
+    public func kind(of path: String) -> DocumentKind {
+        isMailbox(path) ? .mail : DocumentKind(path: path) ?? .file
     }
 
     /// Whether the file at `path` is read as a mbox mailbox.

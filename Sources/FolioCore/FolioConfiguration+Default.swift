@@ -3,7 +3,7 @@ extension FolioConfiguration {
     public static let `default` = FolioConfiguration(
         folders: ["~/Documents"],
         includeHidden: false,
-        exclude: [".git", "node_modules", ".cache", "__pycache__", "~/.ssh", "~/.gnupg", "~/.password-store",
+        exclude: [".git", "node_modules", ".cache", "__pycache__", "build", "target", "venv", "site-packages", "~/.ssh", "~/.gnupg", "~/.password-store",
                   "~/.local/share/keyrings", "*.kdbx", "*.kdb", "*.gpg", "*.asc", "id_rsa*", "id_ed25519*"],
         maxFileSize: 256 * 1024 * 1024,
         chunking: ChunkingOptions(maxTokensPerChunk: 500, overlapTokens: 100),

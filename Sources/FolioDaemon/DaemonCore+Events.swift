@@ -75,7 +75,7 @@ extension DaemonCore {
         case .settled:
             // Quiet after its events: index it, or purge it if it is gone.
             guard let status, status.kind == .regular else { return changeIndex(.purge(path, tree: false)) }
-            if kinds.kind(of: path) != nil { pool.addRecent(path, size: status.size) }
+            pool.addRecent(path, size: status.size)
             return []
         case .afterReading:
             // Renamed or deleted while a worker read it: the rename or purge found no row

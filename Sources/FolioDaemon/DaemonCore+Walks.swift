@@ -19,8 +19,6 @@ extension DaemonCore {
         case let .file(path, status, stored):
             walks[index].seen?.insert(path)
             switch stored {
-            case .notLookedUp:
-                return [.report(.unsupported(path: path))]
             case .absent:
                 pool.addFound(path, size: status.size)
             case let .stored(signature):
@@ -35,15 +33,13 @@ extension DaemonCore {
             }
             return []
         case let .problem(path, reason):
-            // A file of a kind Folio reads (a name that is not UTF-8, a file it may not
-            // stat) is listed by `folioctl errors`, and kept by the reconcile; a folder it
+            // A file (a name that is not UTF-8, a file it may not stat) is listed by `folioctl errors`, and kept by the reconcile; a folder it
             // cannot read is logged and shown as the last error by `folioctl status`.
             walks[index].seen?.insert(path)
             let message = "\(path): \(reason)"
             lastError = message
-            var actions: [DaemonAction] = [.log(.notice, "not walked: \(reason)", path: path), .report(.problem(path: path, reason: reason))]
-            if kinds.kind(of: path) != nil { actions.append(.change(.recordFailure(path, signature: .unknown, reason: message))) }
-            return actions
+            return [.log(.notice, "not walked: \(reason)", path: path), .report(.problem(path: path, reason: reason)),
+                    .change(.recordFailure(path, signature: .unknown, reason: message))]
         }
     }
 

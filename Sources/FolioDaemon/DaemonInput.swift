@@ -84,8 +84,6 @@ public enum WalkedItem: Equatable, Sendable {
 
 /// What the index holds for a file a walk found.
 public enum StoredSignature: Equatable, Sendable {
-    /// Not looked up: not a kind of file Folio reads.
-    case notLookedUp
     case absent
     case stored(FileSignature)
     /// The lookup failed (the message says why); the file is left as it is.

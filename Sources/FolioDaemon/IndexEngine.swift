@@ -115,7 +115,6 @@ final class IndexEngine {
     }
 
     private func storedSignature(_ path: String) -> StoredSignature {
-        guard core.kinds.kind(of: path) != nil else { return .notLookedUp }
         do {
             return try store.storedDocument(at: path).map { .stored($0.signature) } ?? .absent
         } catch {

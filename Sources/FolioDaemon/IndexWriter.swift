@@ -17,9 +17,11 @@ struct IndexWriter {
             case let .purge(path, tree):
                 return .success(try store.purge(.file(path)) + (tree ? store.purge(.tree(path)) : 0))
             case let .moveFile(old, new):
-                // Renamed to a name of a kind Folio does not read (`notes.txt` to
-                // `notes.bak`): the document goes.
-                if kinds.kind(of: new) != nil, try store.rename(file: old, to: new) { return .success(0) }
+                // Renamed to a name of another kind (`notes.txt` to `notes.bak`, read as text
+                // and now known by name), or a file known by its name (the name is its
+                // text): the document goes, and the new name is read as a new file.
+                let kind = kinds.kind(of: new)
+                if kind != .file, kind == kinds.kind(of: old), try store.rename(file: old, to: new) { return .success(0) }
                 return .success(try store.purge(.file(old)))
             case let .moveTree(old, new):
                 try store.rename(tree: old, to: new)
@@ -39,7 +41,7 @@ struct IndexWriter {
                 try store.forgetVolumes(in: .tree(point))
                 return .success(purging ? try store.purge(.file(point)) + store.purge(.tree(point)) : 0)
             case let .recordFailure(path, signature, reason):
-                guard let kind = kinds.kind(of: path) else { return .success(0) }
+                let kind = kinds.kind(of: path)
                 guard let signature = signature ?? Self.signature(of: path) else { return .success(0) }
                 try store.recordFailure(path, kind: kind, signature: signature, reason: reason, at: Int64(time(nil)))
                 return .success(0)

@@ -66,8 +66,10 @@ public struct DocumentIndexer: Sendable {
     public func index(_ path: String, status: FileStatus, now: Int64, as key: String? = nil) throws(StoreError) -> Outcome {
         let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
         if kinds.isMailbox(path) { return try indexMailbox(path, as: key ?? path, signature: signature, now: now) }
-        guard let loader = registry.loader(forPath: path) else { return .unsupported }
         let key = key ?? path
+        guard let loader = registry.loader(forPath: path) else {
+            return kinds.kind(of: path) == .file ? try indexName(path, as: key, signature: signature, now: now) : .unsupported
+        }
         let stored = try store.storedDocument(at: key)
         if let stored, stored.signature == signature { return .unchanged }
 
@@ -75,14 +77,14 @@ public struct DocumentIndexer: Sendable {
                                     pageCount: 0, chunkCount: 0, status: .failed, error: nil, indexedAt: now)
         if status.size > configuration.maxFileSize {
             record.error = LoaderError.tooLarge(path: path, size: status.size, limit: configuration.maxFileSize).description
-            try store.save(record, chunks: [])
+            try store.save(record, chunks: [Self.nameChunk(key)])
             return .failed(reason: record.error!)
         }
         do {
             record.contentHash = try ContentHash.of(path)
         } catch {
             record.error = Self.describe(error, path: path)
-            try store.save(record, chunks: [])
+            try store.save(record, chunks: [Self.nameChunk(key)])
             return .failed(reason: record.error!)
         }
         if let stored, stored.contentHash == record.contentHash {
@@ -93,6 +95,28 @@ public struct DocumentIndexer: Sendable {
         let file = SourceFile(path: path, maxSize: configuration.maxFileSize, contentHash: record.contentHash, pdf: configuration.pdf,
                               ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store), ocrTurns: ocrTurns)
         return try extract(file, with: loader, into: record, stem: file.stem)
+    }
+
+    /// A file Folio does not read is known by its name: one chunk holding the name, the file
+    /// never opened (no hash: it is compared by its signature alone). Its title is left
+    /// empty, as the index's words of every document's title carry its file's name already.
+    func indexName(_ path: String, as key: String, signature: FileSignature, now: Int64) throws(StoreError) -> Outcome {
+        let stored = try store.storedDocument(at: key)
+        if let stored, stored.signature == signature, stored.kind == .file { return .unchanged }
+        // Read as another kind before (a mailbox whose folder left the configuration): the
+        // documents inside it go.
+        if let stored, stored.kind != .file { try store.purge(.inside(key)) }
+        let record = DocumentRecord(path: key, signature: signature, contentHash: nil, kind: .file, title: nil, pageCount: 0, chunkCount: 1,
+                                    status: .indexed, error: nil, indexedAt: now)
+        try store.save(record, chunks: [Self.nameChunk(key)])
+        return .indexed(chunks: 1)
+    }
+
+    /// The one chunk of a document known by its name: a file Folio does not read, or one
+    /// it read no words from or failed to read. Its text is the name, what a hit shows.
+    static func nameChunk(_ key: String) -> Chunk {
+        let name = String(key.split(separator: "/").last ?? Substring(key))
+        return Chunk(ordinal: 0, firstPage: 1, lastPage: 1, section: nil, text: name, startOffset: 0, endOffset: name.unicodeScalars.count)
     }
 
     /// Reads `file` with `loader` and writes it as `record` (its key, signature and hash
@@ -139,7 +163,7 @@ public struct DocumentIndexer: Sendable {
             return .deferred
         } catch {
             record.error = shown.map { error.description.replacing(file.path, with: $0) } ?? error.description
-            try store.save(record, chunks: [])
+            try store.save(record, chunks: shown == nil ? [Self.nameChunk(record.path)] : [])
             return .failed(reason: record.error!)
         }
         pipeline.finish()
@@ -148,7 +172,10 @@ public struct DocumentIndexer: Sendable {
         record.fields = document.fields
         record.status = document.problems.isEmpty ? .indexed : .partial
         record.error = document.problems.isEmpty ? nil : document.problems.joined(separator: "; ")
-        let chunks = pipeline.takeChunks()
+        var chunks = pipeline.takeChunks()
+        // A file with no words (a photo OCR finds nothing in, an empty page) is still found
+        // by its name; an attachment (`shown`) is found through its message.
+        if parts == nil, chunks.isEmpty, shown == nil { chunks = [Self.nameChunk(record.path)] }
         let chunkCount = (parts?.chunkCount ?? 0) + chunks.count
         do throws(StoreError) {
             if let writeFailure { throw writeFailure }

@@ -134,6 +134,7 @@ public final class LauncherSearch {
         case .presentation: "x-office-presentation"
         case .ebook: "application-epub+zip"
         case .mail: "message-rfc822"
+        case .file: "application-x-generic"
         }
     }
 }

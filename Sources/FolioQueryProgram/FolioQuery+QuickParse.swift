@@ -18,7 +18,7 @@ extension FolioQuery {
         var words: [String] = []
         var given: Set<String> = []
         var type: [DocumentKind] = []
-        var (db, config, path, pages): (String?, String?, String?, PageRange?) = (nil, nil, nil, nil)
+        var (db, config, path, pages, name): (String?, String?, String?, PageRange?, String?) = (nil, nil, nil, nil, nil)
         var (limit, format, mode): (Int, Format, SearchMode) = (10, .human, .hybrid)
         var (allChunks, json, explain, ask, weighMeaning) = (false, false, false, false, false)
         var remaining = arguments[...]
@@ -44,6 +44,7 @@ extension FolioQuery {
                 case "--db": db = value
                 case "--config": config = value
                 case "--path": path = value
+                case "--name": name = value
                 case "--limit":
                     guard let number = Int(value) else { return nil }
                     limit = number
@@ -69,7 +70,7 @@ extension FolioQuery {
         (query.common.db, query.common.config) = (db, config)
         (query.limit, query.path, query.type, query.pages, query.allChunks) = (limit, path, type, pages, allChunks)
         (query.format, query.json, query.mode, query.explain, query.ask, query.query) = (format, json, mode, explain, ask, words)
-        query.weighMeaning = weighMeaning
+        (query.weighMeaning, query.name) = (weighMeaning, name)
         query.thread = nil
         do {
             try query.validate()

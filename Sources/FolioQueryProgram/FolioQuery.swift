@@ -44,6 +44,10 @@ public struct FolioQuery: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only these pages of the one document --path names: 1-120, or 7.", valueName: "first-last"))
     var pages: PageRange?
 
+    @Option(name: .long, help: ArgumentHelp("Only files whose name matches this pattern: * any characters, ? one, [abc] one of these; case does not matter. With no words to search for: the files so named, the most recently modified first.",
+                                          valueName: "glob"))
+    var name: String?
+
     @Flag(name: .long, help: "Every matching chunk, not only the best of each document.")
     var allChunks = false
 
@@ -77,7 +81,12 @@ public struct FolioQuery: ParsableCommand {
             if !query.isEmpty || ask { throw ValidationError("--thread shows a thread: it takes no query and no --ask") }
             return
         }
-        if query.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("give something to search for") }
+        if let name, NamePattern(name) == nil {
+            throw ValidationError("--name matches a file's name, which has no '/' and is not empty; --path narrows by folder")
+        }
+        if query.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+            guard name != nil, !ask else { throw ValidationError("give something to search for") }
+        }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
         if pages != nil, path == nil { throw ValidationError("--pages needs --path naming one document") }
         if ask, explain || allChunks || format == .paths {
@@ -91,6 +100,7 @@ public struct FolioQuery: ParsableCommand {
         let text = query.joined(separator: " ")
         if ask { return try answer(text) }
         let output = json ? .json : format
+        if let name, text.allSatisfy(\.isWhitespace) { return try listFiles(named: NamePattern(name)!, output: output) }
         let found = try search(text, limit: limit, allChunks: allChunks, snippetWords: output == .paths ? 0 : 24)
         let results = found.results
         let home = common.paths.home
@@ -120,7 +130,7 @@ public struct FolioQuery: ParsableCommand {
     /// Searches the index with the options given (`Searcher`, `QuerySearch`).
     func search(_ text: String, limit: Int, allChunks: Bool, snippetWords: Int,
                 configuration: FolioConfiguration? = nil) throws -> Search {
-        try QuerySearch(common: common, mode: mode, kinds: type, path: path, pages: pages)
+        try QuerySearch(common: common, mode: mode, kinds: type, path: path, pages: pages, name: name.flatMap(NamePattern.init))
             .run(text, limit: limit, allChunks: allChunks, snippetWords: snippetWords, configuration: configuration)
     }
 }

@@ -14,6 +14,7 @@ struct QuerySearch {
     var kinds: [DocumentKind]
     var path: String?
     var pages: PageRange?
+    var name: NamePattern? = nil
     /// Who says what went wrong: `folioq`, `folio chat`.
     var program = "folioq"
 
@@ -23,11 +24,10 @@ struct QuerySearch {
     /// search needs the query's meaning).
     func run(_ text: String, limit: Int, allChunks: Bool, snippetWords: Int,
              configuration: FolioConfiguration? = nil) throws -> FolioQuery.Search {
-        let found: FolioQuery.Search?
-        do throws(StoreError) {
-            let reader = try IndexReader(path: common.databasePath)
+        let found: FolioQuery.Search? = try reading { reader throws(StoreError) in
             var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(kinds), allChunks: allChunks,
                                         snippetWords: snippetWords, mode: mode)
+            request.name = name
             if let path {
                 let absolute = AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory)
                 if let pages {
@@ -37,28 +37,33 @@ struct QuerySearch {
                     request.scope = .tree(absolute)
                 }
             }
-            if request.pages != nil, try reader.documents(in: request.scope).count != 1 {
-                found = nil
-            } else {
-                let results = try Searcher(index: reader, meaning: meaningSearch(for: request, configuration: configuration)).search(request)
-                if let reason = results.meaningUnavailable { Output.error("\(program): searching by words only: \(reason)\n") }
-                found = FolioQuery.Search(reader: reader, request: request, results: results)
-            }
-        } catch {
-            // Nothing to search yet (`IndexAvailability`: nothing indexed, being created or
-            // upgraded, damaged and being rebuilt) is not an error of the query; a missing
-            // `--db` names a file that is not there, which is.
-            guard let state = IndexAvailability(error), common.db == nil || state != .missing(path: state.path) else {
-                throw ExitStatus.fail(program, error)
-            }
-            Output.error("\(program): " + state.message(keptByRunningDaemon: daemonDatabase() == state.path) + "\n")
-            throw ExitStatus.nothing
+            if request.pages != nil, try reader.documents(in: request.scope).count != 1 { return nil }
+            let results = try Searcher(index: reader, meaning: meaningSearch(for: request, configuration: configuration)).search(request)
+            if let reason = results.meaningUnavailable { Output.error("\(program): searching by words only: \(reason)\n") }
+            return FolioQuery.Search(reader: reader, request: request, results: results)
         }
         guard let found else {
             Output.error("\(program): --pages needs --path to name one indexed document; \(path ?? "") is not one\n")
             throw ExitStatus.error
         }
         return found
+    }
+
+    /// `body` given the index opened for reading. Nothing to search yet
+    /// (`IndexAvailability`: nothing indexed, being created or upgraded, damaged and being
+    /// rebuilt) is "nothing found" (`ExitStatus.nothing`) with the reason on standard
+    /// error, not an error of the query; a missing `--db` names a file that is not there,
+    /// which is, as is any other failure.
+    func reading<Result>(_ body: (IndexReader) throws(StoreError) -> Result) throws -> Result {
+        do throws(StoreError) {
+            return try body(IndexReader(path: common.databasePath))
+        } catch {
+            guard let state = IndexAvailability(error), common.db == nil || state != .missing(path: state.path) else {
+                throw ExitStatus.fail(program, error)
+            }
+            Output.error("\(program): " + state.message(keptByRunningDaemon: daemonDatabase() == state.path) + "\n")
+            throw ExitStatus.nothing
+        }
     }
 
     /// The index the running foliod keeps, if one answers: one daemon serves a user's

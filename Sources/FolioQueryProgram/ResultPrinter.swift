@@ -41,6 +41,8 @@ struct ResultPrinter {
         if let thread = threads[hit.path], thread.messages.count > 1 {
             location += " · thread of \(thread.messages.count)" + (thread.subject.map { ": “\($0)”" } ?? "")
         }
+        // A file known by its name: the name is all its text, shown once, as the title.
+        if hit.kind == .file { return highlighted(hit.snippet) + "\n  " + style(location + " · by name", "2") + "\n" }
         let title = hit.title ?? AbsolutePath.abbreviated(hit.path, home: home)
         var text = style(title, "1") + "\n  " + style(location, "2") + "\n  " + highlighted(hit.snippet) + "\n"
         if explain { text += "  " + style(Self.explanation(hit), "2") + "\n" }

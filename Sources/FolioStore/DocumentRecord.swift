@@ -50,12 +50,27 @@ public struct IndexCounts: Sendable, Equatable, Codable {
     public var partial: Int
     public var pages: Int
     public var chunks: Int
+    /// Files known by their names alone (kind `file`: Folio does not read them).
+    public var named: Int
 
-    public init(documents: Int, failed: Int, partial: Int, pages: Int, chunks: Int) {
+    public init(documents: Int, failed: Int, partial: Int, pages: Int, chunks: Int, named: Int = 0) {
         self.documents = documents
         self.failed = failed
         self.partial = partial
         self.pages = pages
         self.chunks = chunks
+        self.named = named
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case documents, failed, partial, pages, chunks, named
+    }
+
+    /// `named` is 0 when absent: the status of a foliod from before files were named.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(documents: try container.decode(Int.self, forKey: .documents), failed: try container.decode(Int.self, forKey: .failed),
+                  partial: try container.decode(Int.self, forKey: .partial), pages: try container.decode(Int.self, forKey: .pages),
+                  chunks: try container.decode(Int.self, forKey: .chunks), named: try container.decodeIfPresent(Int.self, forKey: .named) ?? 0)
     }
 }

@@ -201,10 +201,12 @@ import FolioSystem
         harness.feed(.walked(id, .file(path: "/d/same.txt", status: Harness.file(), stored: .stored(FileSignature(size: 100,
                                                                                         modificationTimeNanoseconds: 1, inode: 7)))))
         harness.feed(.walked(id, .file(path: "/d/new.txt", status: Harness.file(), stored: .absent)))
-        harness.feed(.walked(id, .file(path: "/d/photo.raw", status: Harness.file(), stored: .notLookedUp)))
+        // A kind Folio does not read is indexed by its name, as any new file.
+        harness.feed(.walked(id, .file(path: "/d/photo.raw", status: Harness.file(), stored: .absent)))
         let ended = harness.feed(.walkEnded(id))
         #expect(ended.contains(.change(.purgeUnseen(root: "/d", seen: ["/d/same.txt", "/d/new.txt", "/d/photo.raw"], keeping: []))))
         #expect(harness.sentTo("/d/new.txt") != nil && harness.sentTo("/d/same.txt") == nil)
+        #expect(harness.sentTo("/d/photo.raw") != nil)
     }
 
     @Test func workerPastItsTimeLimit_isKilled_andItsFileRecordedAsFailed() throws {

@@ -137,10 +137,12 @@ import FolioText
         let (indexer, store) = try setUp(["Thunderbird/Local Folders/Archive": "mail/Thunderbird/Local Folders/Archive",
                                           "Thunderbird/Local Folders/Archive.msf": "mail/Thunderbird/Local Folders/Archive.msf"], kinds: kinds)
         #expect(try index(indexer, "Thunderbird/Local Folders/Archive", now: 1) == .indexed(chunks: 1))
-        #expect(try index(indexer, "Thunderbird/Local Folders/Archive.msf", now: 1) == .unsupported)
+        #expect(try index(indexer, "Thunderbird/Local Folders/Archive.msf", now: 1) == .indexed(chunks: 1), "known by its name")
         #expect(try hits(store, "berth") == ["Thunderbird/Local Folders/Archive//1"])
         #expect(try DocumentIndexer(store: store, configuration: .default).index(root + "/docs/Thunderbird/Local Folders/Archive",
-                status: try FileStatus.of(root + "/docs/Thunderbird/Local Folders/Archive"), now: 2) == .unsupported,
-                "without the folder configured, a file without an extension is not read")
+                status: try FileStatus.of(root + "/docs/Thunderbird/Local Folders/Archive"), now: 2) == .indexed(chunks: 1),
+                "without the folder configured, a file without an extension is known by its name only")
+        #expect(try store.documents(in: .file(root + "/docs/Thunderbird/Local Folders/Archive")).map(\.kind) == [.file])
+        #expect(try hits(store, "berth").isEmpty, "its messages went")
     }
 }

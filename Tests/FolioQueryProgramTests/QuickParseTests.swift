@@ -10,7 +10,7 @@ import Testing
     static func values(_ query: FolioQuery) -> String {
         "\(query.common.db as Any) \(query.common.config as Any) \(query.limit) \(query.path as Any) \(query.type) "
             + "\(query.pages?.range as Any) \(query.allChunks) \(query.format) \(query.json) \(query.mode) \(query.explain) "
-            + "\(query.ask) \(query.weighMeaning) \(query.query)"
+            + "\(query.ask) \(query.weighMeaning) \(query.query) \(query.name as Any)"
     }
 
     @Test(arguments: [
@@ -27,6 +27,8 @@ import Testing
         ["--ask", "--json", "--weigh-meaning", "how much was the repair?"],
         ["--limit", "+3", "--", "-system", "--limit"],
         ["", "word"],
+        ["--name", "*.zip"],
+        ["--name", "budget*", "--type", "file", "--format", "paths", "2019"],
     ])
     func usualCommandLines_parseAsArgumentParserParsesThem(_ arguments: [String]) throws {
         let quick = try #require(FolioQuery.parsedQuickly(arguments), "\(arguments) is parsed quickly")
@@ -39,6 +41,7 @@ import Testing
         ["--limit", "five", "tax"], ["--limit", "0", "tax"], ["--bogus", "tax"], ["-system"], ["tax", "--db"],
         ["--db", "--limit", "5", "tax"], ["--type", "doc", "tax"], ["--mode", "fuzzy", "tax"], ["--pages", "3", "tax"],
         ["--path", "x", "--pages", "7-3", "tax"], [], ["  "], ["--ask", "--explain", "tax"],
+        ["--name", "a/b", "tax"], ["--name", "*.zip", "--ask"],
     ])
     func commandLinesToRefuse_areLeftToArgumentParser_whichSaysWhy(_ arguments: [String]) {
         #expect(FolioQuery.parsedQuickly(arguments) == nil)

@@ -7,12 +7,23 @@ public protocol DocumentCatalog: Sendable {
     func documents(in scope: PathScope, status: DocumentStatus?) throws(StoreError) -> [DocumentRecord]
     /// Totals over the whole index.
     func counts() throws(StoreError) -> IndexCounts
+    /// The files in `scope` whose name matches `name`, the most recently modified first, at
+    /// most `limit` (`folioq --name` without words). Documents inside a file (a mailbox's
+    /// messages, attachments) are not files: they are left out.
+    func files(named name: NamePattern, in scope: PathScope, limit: Int) throws(StoreError) -> [DocumentRecord]
 }
 
 enum CatalogQueries {
     static func documents(_ db: SQLiteConnection, in scope: PathScope, status: DocumentStatus?) throws -> [DocumentRecord] {
         let (sql, arguments) = filter(scope, status)
         return try db.rows("SELECT \(DocumentRecord.columns) " + sql + " ORDER BY path", arguments).map(DocumentRecord.init(row:))
+    }
+
+    static func files(_ db: SQLiteConnection, named name: NamePattern, in scope: PathScope, limit: Int) throws -> [DocumentRecord] {
+        let (sql, arguments) = filter(scope, nil)
+        let condition = name.condition(column: "path")
+        return try db.rows("SELECT \(DocumentRecord.columns) \(sql) AND \(condition.sql) AND instr(path, '//') = 0 ORDER BY mtime_ns DESC, path LIMIT ?",
+                           arguments + condition.arguments + [limit]).map(DocumentRecord.init(row:))
     }
 
     /// `FROM document WHERE …` for the documents in `scope`, with `status` when given.
@@ -33,10 +44,12 @@ enum CatalogQueries {
                    count(*) FILTER (WHERE status = 'failed') AS failed,
                    count(*) FILTER (WHERE status = 'partial') AS partial,
                    coalesce(sum(page_count), 0) AS pages,
-                   coalesce(sum(chunk_count), 0) AS chunks
+                   coalesce(sum(chunk_count), 0) AS chunks,
+                   count(*) FILTER (WHERE kind = 'file') AS named
             FROM document
             """)!
-        return IndexCounts(documents: row["documents"], failed: row["failed"], partial: row["partial"], pages: row["pages"], chunks: row["chunks"])
+        return IndexCounts(documents: row["documents"], failed: row["failed"], partial: row["partial"], pages: row["pages"], chunks: row["chunks"],
+                           named: row["named"])
     }
 }
 
@@ -47,5 +60,9 @@ extension IndexStore: DocumentCatalog {
 
     public func counts() throws(StoreError) -> IndexCounts {
         try read("count") { db in try CatalogQueries.counts(db) }
+    }
+
+    public func files(named name: NamePattern, in scope: PathScope, limit: Int) throws(StoreError) -> [DocumentRecord] {
+        try read("list files by name") { db in try CatalogQueries.files(db, named: name, in: scope, limit: limit) }
     }
 }

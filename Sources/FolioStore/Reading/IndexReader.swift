@@ -54,4 +54,8 @@ extension IndexReader: DocumentCatalog {
     public func counts() throws(StoreError) -> IndexCounts {
         try read("count") { db in try CatalogQueries.counts(db) }
     }
+
+    public func files(named name: NamePattern, in scope: PathScope, limit: Int) throws(StoreError) -> [DocumentRecord] {
+        try read("list files by name") { db in try CatalogQueries.files(db, named: name, in: scope, limit: limit) }
+    }
 }

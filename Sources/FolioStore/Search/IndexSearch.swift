@@ -285,7 +285,7 @@ enum IndexSearch {
     }
 
     /// The SQL conditions (on `d`, the document, and `c`, the chunk) of the request's
-    /// scope, kinds and pages.
+    /// scope, kinds, pages and name.
     static func filters(_ request: SearchRequest) -> (String, SQLiteArguments) {
         var sql = ""
         var arguments: SQLiteArguments = []
@@ -301,6 +301,11 @@ enum IndexSearch {
         if let pages = request.pages {
             sql += " AND c.page_last >= ? AND c.page_first <= ?"
             arguments += [pages.lowerBound, pages.upperBound]
+        }
+        if let name = request.name {
+            let condition = name.condition(column: "d.path")
+            sql += " AND " + condition.sql
+            arguments += condition.arguments
         }
         return (sql, arguments)
     }

@@ -12,6 +12,8 @@ public struct SearchRequest: Sendable {
     /// Only chunks with text on these pages (a chunk over a page break counts for both of
     /// its pages): with a scope of one file, "the pages of this book read so far".
     public var pages: ClosedRange<Int>?
+    /// Only files whose name matches this pattern.
+    public var name: NamePattern?
     /// Every matching chunk instead of the best chunk of each document.
     public var allChunks: Bool
     /// About how many words of context a snippet shows; 0 for no snippets (faster, for
@@ -44,8 +46,8 @@ public struct SearchRequest: Sendable {
         return mode
     }
 
-    /// Whether a scope or kinds narrow the matches before they are ranked.
-    var narrowsMatches: Bool { scope != .everything || !kinds.isEmpty || pages != nil }
+    /// Whether a scope, kinds, pages or a name narrow the matches before they are ranked.
+    var narrowsMatches: Bool { scope != .everything || !kinds.isEmpty || pages != nil || name != nil }
 }
 
 /// How results are found: by the words of the query (FTS5's BM25), by its meaning (the

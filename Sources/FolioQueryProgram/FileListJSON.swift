@@ -1,0 +1,27 @@
+internal import FolioStore
+internal import FoundationEssentials
+
+/// `folioq --name GLOB --json` with no words: the pattern and the files so named.
+struct FileListJSON: Encodable {
+    struct File: Encodable {
+        var path: String
+        var type: String
+        var title: String?
+        var size: Int64
+        /// Modified, seconds since the epoch.
+        var modified: Int64
+    }
+
+    var name: String
+    var files: [File]
+
+    static func render(pattern: NamePattern, files: some Sequence<DocumentRecord>) -> String {
+        let list = FileListJSON(name: pattern.glob, files: files.map {
+            File(path: $0.path, type: $0.kind.rawValue, title: $0.title, size: $0.signature.size,
+                 modified: $0.signature.modificationTimeNanoseconds / 1_000_000_000)
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(list)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    }
+}

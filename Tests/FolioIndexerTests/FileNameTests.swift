@@ -1,0 +1,79 @@
+import Testing
+import Foundation
+@testable import FolioIndexer
+@testable import FolioStore
+import FolioCore
+import FolioText
+import FolioSystem
+
+/// Every file by its name (`v0012_file_names.sql`, `DocumentIndexer.indexName`): files
+/// Folio does not read, files it read no words from, and files whose words are elsewhere.
+@Suite struct FileNameTests {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-names-\(UUID().uuidString)").path
+
+    private func indexed(_ files: [String: Data]) throws -> (store: IndexStore, reader: IndexReader) {
+        try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
+        for (name, data) in files { try data.write(to: URL(fileURLWithPath: root + "/docs/" + name)) }
+        let store = try IndexStore(path: root + "/folio.sqlite")
+        _ = try DocumentIndexer(store: store, configuration: .default).indexEveryFile(below: root + "/docs")
+        return (store, try IndexReader(path: store.path))
+    }
+
+    private func paths(_ reader: IndexReader, _ text: String, name: NamePattern? = nil) throws -> [String] {
+        var request = SearchRequest(query: SearchQuery(parsing: text), limit: 20)
+        request.name = name
+        return try reader.search(request).map { $0.path.replacing(root + "/docs/", with: "") }
+    }
+
+    private let zipBytes = Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x11, count: 64))
+
+    @Test func fileOfAKindNotRead_isFoundByTheWordsOfItsName_neverOpened() throws {
+        let (_, reader) = try indexed(["holiday-photos.zip": zipBytes, "setup.py": Data("import sys\n".utf8),
+                                       "notes.txt": Data("a note on photos of a holiday\n".utf8)])
+        #expect(try paths(reader, "holiday photos zip") == ["holiday-photos.zip", "notes.txt"], "the name holds every word")
+        #expect(try paths(reader, "setup") == ["setup.py"])
+        #expect(try paths(reader, "sys").isEmpty, "a file known by name is not read")
+        let zip = try #require(try reader.documents(in: .everything).first { $0.path.hasSuffix(".zip") })
+        #expect(zip.kind == .file)
+        #expect(zip.contentHash == nil)
+        #expect(try reader.counts().named == 2)
+        let hit = try #require(try reader.search(SearchRequest(query: SearchQuery(parsing: "holiday photos zip"))).first)
+        #expect(hit.snippet.text == "holiday-photos.zip")
+    }
+
+    @Test func documentIsFoundByItsName_whenItsWordsDoNotHoldIt() throws {
+        let (_, reader) = try indexed(["budget-2019.md": Data("# Spending plan\n\nRent and food for the year.\n".utf8)])
+        #expect(try paths(reader, "budget 2019") == ["budget-2019.md"])
+        #expect(try paths(reader, "spending plan") == ["budget-2019.md"])
+    }
+
+    @Test func fileThatGaveNoWords_orFailed_isStillFoundByName() throws {
+        let (store, reader) = try indexed(["passport.jpg": Data(repeating: 0x42, count: 300), "empty.txt": Data()])
+        #expect(try paths(reader, "passport") == ["passport.jpg"])
+        #expect(try paths(reader, "empty") == ["empty.txt"])
+        #expect(try store.documents(in: .everything, status: .failed).map(\.path) == [root + "/docs/passport.jpg"],
+                "the failure is still recorded")
+    }
+
+    @Test func renamedFile_isFoundByItsNewNameOnly() throws {
+        let (store, reader) = try indexed(["draft-letter.md": Data("# Letter\n\nDear Ann.\n".utf8)])
+        #expect(try store.rename(file: root + "/docs/draft-letter.md", to: root + "/docs/final-letter.md"))
+        #expect(try paths(reader, "draft").isEmpty)
+        #expect(try paths(reader, "final letter") == ["final-letter.md"])
+        #expect(try paths(reader, "dear ann") == ["final-letter.md"], "the contents' rows are intact")
+        try store.rename(tree: root + "/docs", to: root + "/papers")
+        #expect(try reader.search(SearchRequest(query: SearchQuery(parsing: "final"))).map(\.path) == [root + "/papers/final-letter.md"])
+    }
+
+    @Test func namePattern_narrowsASearch_andListsFiles_withoutRegardToCase() throws {
+        let (_, reader) = try indexed(["Report-2023.PDF.txt": Data("quarterly numbers\n".utf8), "report-2024.txt": Data("quarterly numbers\n".utf8),
+                                       "Photos.ZIP": zipBytes])
+        #expect(try paths(reader, "quarterly", name: NamePattern("*2023*")) == ["Report-2023.PDF.txt"])
+        #expect(try paths(reader, "quarterly", name: NamePattern("*.zip")).isEmpty)
+        #expect(try reader.files(named: #require(NamePattern("*.zip")), in: .everything, limit: 10).map(\.kind) == [.file])
+        #expect(try reader.files(named: #require(NamePattern("report-202[34]*")), in: .everything, limit: 10).count == 2)
+        #expect(try reader.files(named: #require(NamePattern("report-202[34]*")), in: .everything, limit: 1).count == 1)
+        #expect(NamePattern("a/b") == nil)
+        #expect(NamePattern("") == nil)
+    }
+}
