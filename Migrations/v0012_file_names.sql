@@ -60,6 +60,30 @@ END;
 DROP TRIGGER document_after_title_update_length;
 DROP TRIGGER document_after_title_update_term_count;
 
+-- Files by name, for `folioq --name` (`NamePattern`): each file's name (of a document not
+-- inside another, `FILE//WHERE`) in a trigram index, which finds LIKE '%part%' from the
+-- index, as plocate finds names from its trigrams, instead of a scan of every path.
+CREATE VIRTUAL TABLE file_name USING fts5(name, tokenize = 'trigram case_sensitive 0');
+INSERT INTO file_name(rowid, name)
+    SELECT id, replace(path, rtrim(path, replace(path, '/', '')), '') FROM document WHERE instr(path, '//') = 0;
+
+CREATE TRIGGER document_after_insert_name AFTER INSERT ON document WHEN instr(new.path, '//') = 0 BEGIN
+    INSERT INTO file_name(rowid, name) VALUES (new.id, replace(new.path, rtrim(new.path, replace(new.path, '/', '')), ''));
+END;
+
+CREATE TRIGGER document_after_delete_name AFTER DELETE ON document BEGIN
+    DELETE FROM file_name WHERE rowid = old.id;
+END;
+
+CREATE TRIGGER document_after_path_update_name AFTER UPDATE OF path ON document
+WHEN replace(old.path, rtrim(old.path, replace(old.path, '/', '')), '') IS NOT replace(new.path, rtrim(new.path, replace(new.path, '/', '')), '')
+  OR instr(old.path, '//') <> instr(new.path, '//')
+BEGIN
+    DELETE FROM file_name WHERE rowid = old.id;
+    INSERT INTO file_name(rowid, name)
+        SELECT new.id, replace(new.path, rtrim(new.path, replace(new.path, '/', '')), '') WHERE instr(new.path, '//') = 0;
+END;
+
 -- Every row indexed again with its name; the lengths and term counts are made again, and
 -- the frequent terms counted again, when the index next settles.
 INSERT INTO chunk_fts(chunk_fts) VALUES ('rebuild');

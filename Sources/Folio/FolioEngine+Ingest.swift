@@ -41,6 +41,9 @@ extension FolioEngine {
             throw .unreadable(sourceId: sourceId, reason: error.description)
         }
         guard status.kind == .regular else { throw .unreadable(sourceId: sourceId, reason: "\(shownPath ?? path) is not a regular file") }
+        // Content handed over is to be read: a kind no loader reads is refused, not kept by
+        // its name as the daemon keeps such files.
+        guard registryReads(path) || FileKinds().isMailbox(path) else { throw .unsupportedType(sourceId: sourceId, name: shownPath ?? path) }
         let outcome: DocumentIndexer.Outcome
         do {
             outcome = try indexer(store).index(path, status: status, now: Int64(time(nil)), as: sourceId)

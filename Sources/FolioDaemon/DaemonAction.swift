@@ -26,8 +26,8 @@ public enum DaemonAction: Equatable, Sendable {
 public enum IndexChange: Equatable, Sendable {
     /// Remove the document at a path, and with `tree` everything below it.
     case purge(String, tree: Bool)
-    /// A file was renamed: its document follows, or goes when the new name is of no kind
-    /// Folio reads.
+    /// A file was renamed: its document follows, or goes when the new name is of another
+    /// kind or the file is known by its name (the new name is then recorded afresh).
     case moveFile(from: String, to: String)
     case moveTree(from: String, to: String)
     /// A walk that reconciles ended: the documents below `root` it did not see are purged,
@@ -36,18 +36,21 @@ public enum IndexChange: Equatable, Sendable {
     /// Record the file at `path` as failed, with its current signature (it is not tried
     /// again until it changes), or with `signature` when given; nothing when it is gone.
     case recordFailure(String, signature: FileSignature?, reason: String)
+    /// Record files known by their names alone (`IndexStore.recordNames`), a batch at a time.
+    case recordNames([NamedFile])
     /// Record a volume, mounted or offline.
     case recordVolume(Volume)
     /// Forget a volume, and with `purging` the documents at and below its mount point.
     case forgetVolume(String, purging: Bool)
 
-    /// The path the change is about: looked at again (`DaemonCore.resync`) when refused.
-    public var about: String {
+    /// The paths the change is about: looked at again (`DaemonCore.resync`) when refused.
+    public var paths: [String] {
         switch self {
         case let .purge(path, _), let .moveFile(path, _), let .moveTree(path, _), let .purgeUnseen(path, _, _),
              let .recordFailure(path, _, _), let .forgetVolume(path, _):
-            path
-        case let .recordVolume(volume): volume.mountPoint
+            [path]
+        case let .recordNames(files): files.map(\.path)
+        case let .recordVolume(volume): [volume.mountPoint]
         }
     }
 }
@@ -59,6 +62,4 @@ public enum FileReport: Equatable, Sendable {
     case lost(path: String, reason: String)
     /// A walk could not read it (or a folder), or its name cannot be used.
     case problem(path: String, reason: String)
-    /// A walk found it, and it is of no kind Folio reads.
-    case unsupported(path: String)
 }

@@ -75,8 +75,12 @@ extension DaemonCore {
         case .settled:
             // Quiet after its events: index it, or purge it if it is gone.
             guard let status, status.kind == .regular else { return changeIndex(.purge(path, tree: false)) }
-            pool.addRecent(path, size: status.size)
-            return []
+            guard kinds.kind(of: path) == .file else {
+                pool.addRecent(path, size: status.size)
+                return []
+            }
+            return recordNames([NamedFile(path: path, signature: FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds,
+                                                                               inode: status.inode))])
         case .afterReading:
             // Renamed or deleted while a worker read it: the rename or purge found no row
             // yet, and the worker has just written one under the old path.

@@ -13,7 +13,7 @@ extension DaemonCore {
     mutating func changeIndex(_ change: IndexChange) -> [DaemonAction] {
         if case let .purge(path, _) = change, offlineVolume(holding: path) != nil { return [] }
         guard resyncAt == nil else {
-            unsynced.insert(change.about)
+            unsynced.formUnion(change.paths)
             return []
         }
         return [.change(change)]
@@ -35,11 +35,11 @@ extension DaemonCore {
         switch refusal.reason {
         case .busy:
             if !isRecord {
-                unsynced.insert(change.about)
+                unsynced.formUnion(change.paths)
                 resyncAt = resyncAt ?? now + Self.resyncMilliseconds
             }
         case .diskFull:
-            if !isRecord { unsynced.insert(change.about) }
+            if !isRecord { unsynced.formUnion(change.paths) }
             return waitForSpace(refusal.message, now: now)
         case .failed:
             break

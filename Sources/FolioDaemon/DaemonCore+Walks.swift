@@ -18,16 +18,22 @@ extension DaemonCore {
         switch item {
         case let .file(path, status, stored):
             walks[index].seen?.insert(path)
+            let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
             switch stored {
-            case .absent:
-                pool.addFound(path, size: status.size)
-            case let .stored(signature):
-                if signature != FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds,
-                                              inode: status.inode) {
+            case .stored(signature):
+                return [.report(.finished(path: path, .unchanged))]
+            case .absent, .stored:
+                // A file known by its name needs no worker: its name is recorded with the
+                // walk's others, a batch at a time.
+                guard kinds.kind(of: path) == .file else {
                     pool.addFound(path, size: status.size)
-                } else {
-                    return [.report(.finished(path: path, .unchanged))]
+                    return []
                 }
+                walks[index].names.append(NamedFile(path: path, signature: signature))
+                guard walks[index].names.count >= Self.namesPerTransaction else { return [] }
+                let names = walks[index].names
+                walks[index].names = []
+                return recordNames(names)
             case let .unknown(message):
                 return record(message)
             }
@@ -46,8 +52,16 @@ extension DaemonCore {
     mutating func walkEnded(_ id: WalkID) -> [DaemonAction] {
         guard let index = walks.firstIndex(where: { $0.id == id }) else { return [] }
         let walk = walks.remove(at: index)
-        guard let seen = walk.seen else { return [] }
-        return changeIndex(.purgeUnseen(root: walk.root, seen: seen, keeping: offlineMountPoints(inside: walk.root)))
+        let named = recordNames(walk.names)
+        guard let seen = walk.seen else { return named }
+        return named + changeIndex(.purgeUnseen(root: walk.root, seen: seen, keeping: offlineMountPoints(inside: walk.root)))
+    }
+
+    /// Records files known by their names, each reported as indexed.
+    mutating func recordNames(_ names: [NamedFile]) -> [DaemonAction] {
+        guard !names.isEmpty else { return [] }
+        indexedSinceStart += names.count
+        return changeIndex(.recordNames(names)) + names.map { .report(.finished(path: $0.path, .indexed(chunks: 1, ocrPages: 0))) }
     }
 
     /// Folders inotify could not watch, and folders on network file systems (whose changes

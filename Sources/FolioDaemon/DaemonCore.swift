@@ -75,7 +75,13 @@ public struct DaemonCore: Sendable {
         var id: WalkID
         var root: String
         var seen: Set<String>?
+        /// Files known by their names that the walk found new or changed, not recorded yet.
+        var names: [NamedFile] = []
     }
+
+    /// Files known by their names recorded in one transaction: a transaction each spent
+    /// more on committing than on the writing.
+    static let namesPerTransaction = 1_000
 
     public init(home: String, cores: Int = 1) {
         self.home = home

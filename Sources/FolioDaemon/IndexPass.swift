@@ -63,7 +63,7 @@ public struct IndexPass {
                 done += 1
                 let waiting = engine.core.pool.queued + engine.core.pool.reading.count
                 progress(Progress(done: done, total: done + waiting, path: path))
-            case .problem, .unsupported:
+            case .problem:
                 break
             }
         }
@@ -137,7 +137,6 @@ public struct IndexSummary: Sendable, Equatable {
             }
         case let .lost(path, reason): failures.append(Failure(path: path, reason: reason))
         case let .problem(path, reason): failures.append(Failure(path: path, reason: reason))
-        case .unsupported: unsupported += 1
         }
     }
 }

@@ -34,6 +34,9 @@ struct IndexWriter {
                     purged += try store.purge(.file(path))
                 }
                 return .success(purged)
+            case let .recordNames(files):
+                try store.recordNames(files, at: Int64(time(nil)))
+                return .success(0)
             case let .recordVolume(volume):
                 try store.record(volume)
                 return .success(0)

@@ -77,14 +77,14 @@ public struct DocumentIndexer: Sendable {
                                     pageCount: 0, chunkCount: 0, status: .failed, error: nil, indexedAt: now)
         if status.size > configuration.maxFileSize {
             record.error = LoaderError.tooLarge(path: path, size: status.size, limit: configuration.maxFileSize).description
-            try store.save(record, chunks: [Self.nameChunk(key)])
+            try store.save(record, chunks: [IndexStore.nameChunk(key)])
             return .failed(reason: record.error!)
         }
         do {
             record.contentHash = try ContentHash.of(path)
         } catch {
             record.error = Self.describe(error, path: path)
-            try store.save(record, chunks: [Self.nameChunk(key)])
+            try store.save(record, chunks: [IndexStore.nameChunk(key)])
             return .failed(reason: record.error!)
         }
         if let stored, stored.contentHash == record.contentHash {
@@ -97,26 +97,11 @@ public struct DocumentIndexer: Sendable {
         return try extract(file, with: loader, into: record, stem: file.stem)
     }
 
-    /// A file Folio does not read is known by its name: one chunk holding the name, the file
-    /// never opened (no hash: it is compared by its signature alone). Its title is left
-    /// empty, as the index's words of every document's title carry its file's name already.
+    /// A file Folio does not read is known by its name (`IndexStore.recordNames`).
     func indexName(_ path: String, as key: String, signature: FileSignature, now: Int64) throws(StoreError) -> Outcome {
-        let stored = try store.storedDocument(at: key)
-        if let stored, stored.signature == signature, stored.kind == .file { return .unchanged }
-        // Read as another kind before (a mailbox whose folder left the configuration): the
-        // documents inside it go.
-        if let stored, stored.kind != .file { try store.purge(.inside(key)) }
-        let record = DocumentRecord(path: key, signature: signature, contentHash: nil, kind: .file, title: nil, pageCount: 0, chunkCount: 1,
-                                    status: .indexed, error: nil, indexedAt: now)
-        try store.save(record, chunks: [Self.nameChunk(key)])
+        if let stored = try store.storedDocument(at: key), stored.signature == signature, stored.kind == .file { return .unchanged }
+        try store.recordNames([NamedFile(path: key, signature: signature)], at: now)
         return .indexed(chunks: 1)
-    }
-
-    /// The one chunk of a document known by its name: a file Folio does not read, or one
-    /// it read no words from or failed to read. Its text is the name, what a hit shows.
-    static func nameChunk(_ key: String) -> Chunk {
-        let name = String(key.split(separator: "/").last ?? Substring(key))
-        return Chunk(ordinal: 0, firstPage: 1, lastPage: 1, section: nil, text: name, startOffset: 0, endOffset: name.unicodeScalars.count)
     }
 
     /// Reads `file` with `loader` and writes it as `record` (its key, signature and hash
@@ -163,7 +148,7 @@ public struct DocumentIndexer: Sendable {
             return .deferred
         } catch {
             record.error = shown.map { error.description.replacing(file.path, with: $0) } ?? error.description
-            try store.save(record, chunks: shown == nil ? [Self.nameChunk(record.path)] : [])
+            try store.save(record, chunks: shown == nil ? [IndexStore.nameChunk(record.path)] : [])
             return .failed(reason: record.error!)
         }
         pipeline.finish()
@@ -175,7 +160,7 @@ public struct DocumentIndexer: Sendable {
         var chunks = pipeline.takeChunks()
         // A file with no words (a photo OCR finds nothing in, an empty page) is still found
         // by its name; an attachment (`shown`) is found through its message.
-        if parts == nil, chunks.isEmpty, shown == nil { chunks = [Self.nameChunk(record.path)] }
+        if parts == nil, chunks.isEmpty, shown == nil { chunks = [IndexStore.nameChunk(record.path)] }
         let chunkCount = (parts?.chunkCount ?? 0) + chunks.count
         do throws(StoreError) {
             if let writeFailure { throw writeFailure }

@@ -37,13 +37,14 @@ import FolioProtocol
     private func indexEqualsDisk() throws -> Bool {
         let sources = try folio.run("folioctl", ["sources"]).output.split(separator: "\n").filter { !$0.hasPrefix("\t") }
             .map { String($0.split(separator: "\t").last!.dropFirst(documents.count + 1)) }.sorted()
+        // Every file: those Folio reads by their words, the others by their names.
         var onDisk: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: documents)
         while let relative = enumerator?.nextObject() as? String {
-            if relative.hasSuffix(".txt") || relative.hasSuffix(".md") { onDisk.append(relative) }
+            if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeRegular { onDisk.append(relative) }
         }
         guard sources == onDisk.sorted() else { return false }
-        for file in onDisk {
+        for file in onDisk where file.hasSuffix(".txt") || file.hasSuffix(".md") {
             let word = try String(contentsOfFile: documents + "/" + file, encoding: .utf8).split(separator: " ").first.map(String.init) ?? ""
             if try paths(word) != [file] { return false }
         }
@@ -132,7 +133,7 @@ import FolioProtocol
         try waitUntil("move in") { try paths("delta") == ["d.txt"] }
 
         try FileManager.default.moveItem(atPath: documents + "/d.txt", toPath: documents + "/d.bak")
-        try waitUntil("rename to a kind Folio does not read") { try paths("delta").isEmpty }
+        try waitUntil("rename to a kind Folio does not read: known by its new name") { try paths("delta").isEmpty && paths("bak") == ["d.bak"] }
 
         try FileManager.default.removeItem(atPath: documents + "/renamed.txt")
         try waitUntil("delete") { try paths("echo").isEmpty }

@@ -107,7 +107,7 @@ import Foundation
         let folder = "/home/ada/.thunderbird/p.default/Mail"
         #expect(kinds.isMailbox(folder + "/Local Folders/Inbox") && kinds.kind(of: folder + "/Local Folders/Inbox") == .mail)
         #expect(kinds.isMailbox(folder + "/Local Folders/Inbox.sbd/Receipts"))
-        #expect(!kinds.isMailbox(folder + "/Local Folders/Inbox.msf") && kinds.kind(of: folder + "/Local Folders/Inbox.msf") == nil)
+        #expect(!kinds.isMailbox(folder + "/Local Folders/Inbox.msf") && kinds.kind(of: folder + "/Local Folders/Inbox.msf") == .file)
         #expect(kinds.kind(of: folder + "/Local Folders/filterlog.html") == .html)
         #expect(!kinds.isMailbox("/home/ada/Documents/Makefile"), "outside the mailbox folders a file without an extension is not mail")
         #expect(kinds.isMailbox("/home/ada/Documents/old.MBOX") && FileKinds().isMailbox("/x/Archive.mbox"))

@@ -61,6 +61,7 @@ import FolioSystem
         #expect(try paths(reader, "draft").isEmpty)
         #expect(try paths(reader, "final letter") == ["final-letter.md"])
         #expect(try paths(reader, "dear ann") == ["final-letter.md"], "the contents' rows are intact")
+        #expect(try reader.files(named: #require(NamePattern("*letter*")), in: .everything, limit: 10).map(\.path) == [root + "/docs/final-letter.md"])
         try store.rename(tree: root + "/docs", to: root + "/papers")
         #expect(try reader.search(SearchRequest(query: SearchQuery(parsing: "final"))).map(\.path) == [root + "/papers/final-letter.md"])
     }
@@ -73,6 +74,10 @@ import FolioSystem
         #expect(try reader.files(named: #require(NamePattern("*.zip")), in: .everything, limit: 10).map(\.kind) == [.file])
         #expect(try reader.files(named: #require(NamePattern("report-202[34]*")), in: .everything, limit: 10).count == 2)
         #expect(try reader.files(named: #require(NamePattern("report-202[34]*")), in: .everything, limit: 1).count == 1)
+        // LIKE's own wildcards in a name are letters to a glob.
+        let (_, odd) = try indexed(["100%_done.zip": zipBytes, "100x-done.zip": zipBytes])
+        #expect(try odd.files(named: #require(NamePattern("*%_*")), in: .everything, limit: 10).map(\.path) == [root + "/docs/100%_done.zip"])
+        #expect(try odd.files(named: #require(NamePattern("100?-*")), in: .everything, limit: 10).map(\.path) == [root + "/docs/100x-done.zip"])
         #expect(NamePattern("a/b") == nil)
         #expect(NamePattern("") == nil)
     }

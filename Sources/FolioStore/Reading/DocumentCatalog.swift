@@ -21,8 +21,8 @@ enum CatalogQueries {
 
     static func files(_ db: SQLiteConnection, named name: NamePattern, in scope: PathScope, limit: Int) throws -> [DocumentRecord] {
         let (sql, arguments) = filter(scope, nil)
-        let condition = name.condition(column: "path")
-        return try db.rows("SELECT \(DocumentRecord.columns) \(sql) AND \(condition.sql) AND instr(path, '//') = 0 ORDER BY mtime_ns DESC, path LIMIT ?",
+        let condition = name.condition
+        return try db.rows("SELECT \(DocumentRecord.columns) \(sql) AND id IN (SELECT rowid FROM file_name WHERE \(condition.sql)) ORDER BY mtime_ns DESC, path LIMIT ?",
                            arguments + condition.arguments + [limit]).map(DocumentRecord.init(row:))
     }
 

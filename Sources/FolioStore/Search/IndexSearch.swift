@@ -303,8 +303,8 @@ enum IndexSearch {
             arguments += [pages.lowerBound, pages.upperBound]
         }
         if let name = request.name {
-            let condition = name.condition(column: "d.path")
-            sql += " AND " + condition.sql
+            let condition = name.condition
+            sql += " AND d.id IN (SELECT rowid FROM file_name WHERE \(condition.sql))"
             arguments += condition.arguments
         }
         return (sql, arguments)

@@ -1,8 +1,9 @@
 internal import FolioSQLite
 
 /// A glob over files' names (`*.zip`, `budget-20??.*`, `[Rr]eport*`), matched without
-/// regard to case, as `locate -i -b` matches: `folioq --name`. The name is a path's last
-/// component, as the index's words of a document's name are (`v0012_file_names.sql`).
+/// regard to case, as `locate -i -b` matches: `folioq --name`. A name is a path's last
+/// component, kept for every file in a trigram index (`file_name`,
+/// `v0012_file_names.sql`).
 public struct NamePattern: Sendable, Equatable {
     /// The glob as given.
     public let glob: String
@@ -14,9 +15,32 @@ public struct NamePattern: Sendable, Equatable {
         self.glob = glob
     }
 
-    /// The SQL condition on the path column `column`: SQLite's GLOB over the lower-cased
-    /// name and pattern.
-    func condition(column: String) -> (sql: String, arguments: SQLiteArguments) {
-        ("lower(replace(\(column), rtrim(\(column), replace(\(column), '/', '')), '')) GLOB ?", [glob.lowercased()])
+    /// The condition on `file_name` (its `name` column) that finds the pattern's files:
+    /// a LIKE the trigram index answers (`*` as `%`, `?` and a `[…]` class as `_`, so it
+    /// finds a superset), then the glob itself over the lower-cased name.
+    var condition: (sql: String, arguments: SQLiteArguments) {
+        ("name LIKE ? ESCAPE '\\' AND lower(name) GLOB ?", [like, glob.lowercased()])
+    }
+
+    /// The glob as a LIKE pattern that matches at least what it matches.
+    var like: String {
+        var pattern = ""
+        var inClass = false
+        for character in glob {
+            if inClass {
+                if character == "]" { inClass = false }
+                continue
+            }
+            switch character {
+            case "*": pattern += "%"
+            case "?": pattern += "_"
+            case "[":
+                inClass = true
+                pattern += "_"
+            case "%", "_", "\\": pattern += "\\" + String(character)
+            default: pattern.append(character)
+            }
+        }
+        return pattern
     }
 }

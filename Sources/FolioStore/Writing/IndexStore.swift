@@ -108,8 +108,8 @@ public final class IndexStore: Sendable {
     /// Writes the document row and its fields, and removes what the previous version left.
     static func replace(_ record: DocumentRecord, in db: SQLiteConnection) throws -> Int64 {
         let id = try upsert(record, in: db)
-        try db.execute("DELETE FROM chunk WHERE document_id = ?", [id])
-        try db.execute("DELETE FROM page WHERE document_id = ?", [id])
+        try db.execute("DELETE FROM chunk WHERE document_id = ?", [id], cached: true)
+        try db.execute("DELETE FROM page WHERE document_id = ?", [id], cached: true)
         return id
     }
 
@@ -198,8 +198,8 @@ public final class IndexStore: Sendable {
                 content_hash = excluded.content_hash, kind = excluded.kind, mime = excluded.mime, title = excluded.title,
                 page_count = excluded.page_count, chunk_count = excluded.chunk_count, status = excluded.status,
                 error = excluded.error, indexed_at = excluded.indexed_at
-            """, record.arguments)
-        return try db.value(as: Int64.self, "SELECT id FROM document WHERE path = ?", [record.path])!
+            """, record.arguments, cached: true)
+        return try db.row("SELECT id FROM document WHERE path = ?", [record.path], cached: true)!.first(as: Int64.self)!
     }
 
     func read<T: Sendable>(_ operation: String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Files known by their names (issue 54), side by side with plocate: a tree of files of
+kinds Folio does not read, the time to know them by name (`folioctl index` against
+plocate's `updatedb` over the same tree), and name search latency (`folioq` by the words
+of a name and `folioq --name GLOB`, against `plocate`), and known items by name.
+
+    bench/names.py OUTDIR [--files 100000] [--queries 100]
+
+OUTDIR/tree holds the files: names of two to four words drawn from a word list (the
+GPL's text, as Debian ships it), with a number now and then and an extension of a kind
+Folio does not read (.zip .7z .iso .bin .dat .mp3 .mp4 .psd .xcf .sqlite …), a few
+hundred bytes each, in 10 folders of 100 (1,011 folders). Deterministic (a fixed seed).
+The index is made with embeddings off (`provider = "none"`): what is timed is knowing
+the names, not their vectors. Each timed command runs three times, alternately, from a
+warm page cache; the medians are printed, and the ratio. Release binaries (make
+release); FOLIO_BIN overrides their folder. Needs plocate (apt-get install plocate).
+
+Known items: for --queries files drawn at random, the search is their name's words
+without the extension (`holiday photos 2019`), their whole name, and a part of it (two
+of its words); success@1 is the file first, for `folioq --mode lexical --format paths`.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXTENSIONS = ["zip", "7z", "iso", "bin", "dat", "mp3", "mp4", "psd", "xcf", "sqlite", "tar", "gz", "mkv", "wav", "flac",
+              "dmg", "apk", "jar", "ttf", "woff"]
+
+
+def words():
+    with open("/usr/share/common-licenses/GPL-3") as text:
+        found = sorted({w.lower() for w in re.findall(r"[A-Za-z]{4,}", text.read())})
+    return found
+
+
+def make_tree(tree, count, seed=54):
+    marker = os.path.join(tree, ".complete")
+    if os.path.exists(marker) and open(marker).read() == str(count):
+        return [line.rstrip("\n") for line in open(os.path.join(tree, ".names"))]
+    shutil.rmtree(tree, ignore_errors=True)
+    rng = random.Random(seed)
+    vocabulary = words()
+    names, taken = [], set()
+    while len(names) < count:
+        parts = [vocabulary[int(rng.random() * len(vocabulary))] for _ in range(2 + int(rng.random() * 3))]
+        if rng.random() < 0.3:
+            parts.append(str(1990 + int(rng.random() * 36)))
+        name = "-".join(parts) + "." + EXTENSIONS[int(rng.random() * len(EXTENSIONS))]
+        if name in taken:
+            continue
+        taken.add(name)
+        index = len(names)
+        relative = f"group{index % 10}/folder{index // 10 % 100}/{name}"
+        names.append(relative)
+    for relative in names:
+        path = os.path.join(tree, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as file:
+            file.write(bytes(int(rng.random() * 256) for _ in range(64)) * 4)
+    with open(os.path.join(tree, ".names"), "w") as listing:
+        listing.write("\n".join(names) + "\n")
+    with open(marker, "w") as done:
+        done.write(str(count))
+    return names
+
+
+def timed(command, env=None):
+    started = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def percentile(times, share):
+    times = sorted(times)
+    return times[max(0, int(len(times) * share) - 1)]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("outdir")
+    parser.add_argument("--files", type=int, default=100_000)
+    parser.add_argument("--queries", type=int, default=100)
+    args = parser.parse_args()
+    binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
+    if not shutil.which("updatedb") or not shutil.which("plocate"):
+        sys.exit("names.py: needs plocate: apt-get install plocate")
+    tree = os.path.join(os.path.abspath(args.outdir), "tree")
+    names = make_tree(tree, args.files)
+    print(f"tree: {len(names)} files in {tree}")
+
+    scratch = tempfile.mkdtemp(prefix="folio-names-")
+    env = dict(os.environ, XDG_DATA_HOME=scratch + "/data", XDG_CONFIG_HOME=scratch + "/config",
+               XDG_RUNTIME_DIR=scratch + "/run")
+    os.makedirs(scratch + "/config/folio")
+    os.makedirs(scratch + "/run")
+    with open(scratch + "/config/folio/config.toml", "w") as config:
+        config.write("[embeddings]\nprovider = \"none\"\n")
+    plocate_db = scratch + "/plocate.db"
+    updatedb = ["updatedb", "-l", "0", "-U", tree, "-o", plocate_db, "--prunepaths", "", "--prunenames", "", "--prunefs", ""]
+    index = [os.path.join(binaries, "folioctl"), "index", tree]
+
+    # Warm the page cache, then alternate.
+    subprocess.run(["find", tree], stdout=subprocess.DEVNULL, check=True)
+    folio_times, plocate_times = [], []
+    for _ in range(3):
+        shutil.rmtree(scratch + "/data", ignore_errors=True)
+        folio_times.append(timed(index, env))
+        plocate_times.append(timed(updatedb))
+    folio, plocate = statistics.median(folio_times), statistics.median(plocate_times)
+    print(f"known by name, {len(names)} files: folioctl index {folio:.2f} s, updatedb {plocate:.2f} s "
+          f"(runs {', '.join(f'{t:.2f}' for t in folio_times)} / {', '.join(f'{t:.2f}' for t in plocate_times)}), "
+          f"ratio {folio / plocate:.1f}")
+    unchanged = timed(index, env)
+    print(f"folioctl index again, nothing changed: {unchanged:.2f} s")
+
+    rng = random.Random(7)
+    sample = [names[int(rng.random() * len(names))] for _ in range(args.queries)]
+    folioq = os.path.join(binaries, "folioq")
+
+    def first(command):
+        out = subprocess.run(command, env=env, capture_output=True, text=True).stdout.split("\n")
+        return out[0] if out else ""
+
+    latencies = {"folioq, the name's words": [], "folioq --name GLOB": [], "plocate -i -b": []}
+    success = {"words of the name, no extension": 0, "whole name": 0, "two of its words": 0}
+    for relative in sample:
+        name = os.path.basename(relative)
+        stem = name.rsplit(".", 1)[0]
+        parts = stem.split("-")
+        target = os.path.join(tree, relative)
+        queries = {"words of the name, no extension": " ".join(parts), "whole name": name,
+                   "two of its words": " ".join(parts[:2])}
+        for label, query in queries.items():
+            started = time.perf_counter()
+            top = first([folioq, "--mode", "lexical", "--format", "paths", "--limit", "10", query])
+            if label == "words of the name, no extension":
+                latencies["folioq, the name's words"].append((time.perf_counter() - started) * 1000)
+            success[label] += top == target
+        glob = f"*{parts[0]}*{parts[1]}*"
+        started = time.perf_counter()
+        subprocess.run([folioq, "--name", glob, "--format", "paths", "--limit", "10"], env=env, capture_output=True)
+        latencies["folioq --name GLOB"].append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        subprocess.run(["plocate", "-d", plocate_db, "-i", "-b", "-l", "10", f"{parts[0]}*{parts[1]}"], capture_output=True)
+        latencies["plocate -i -b"].append((time.perf_counter() - started) * 1000)
+    for label, times in latencies.items():
+        print(f"{label}: p50 {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms")
+    for label, hits in success.items():
+        print(f"success@1, {label}: {hits / len(sample):.2f} ({hits}/{len(sample)})")
+    shutil.rmtree(scratch)
+
+
+if __name__ == "__main__":
+    main()
