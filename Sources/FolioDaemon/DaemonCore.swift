@@ -81,7 +81,7 @@ public struct DaemonCore: Sendable {
 
     /// Files known by their names recorded in one transaction: a transaction each spent
     /// more on committing than on the writing.
-    static let namesPerTransaction = 1_000
+    package static let namesPerTransaction = 1_000
 
     public init(home: String, cores: Int = 1) {
         self.home = home

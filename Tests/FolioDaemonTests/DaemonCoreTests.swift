@@ -201,12 +201,34 @@ import FolioSystem
         harness.feed(.walked(id, .file(path: "/d/same.txt", status: Harness.file(), stored: .stored(FileSignature(size: 100,
                                                                                         modificationTimeNanoseconds: 1, inode: 7)))))
         harness.feed(.walked(id, .file(path: "/d/new.txt", status: Harness.file(), stored: .absent)))
-        // A kind Folio does not read is indexed by its name, as any new file.
+        // A kind Folio does not read is recorded by its name when the walk ends, no worker.
         harness.feed(.walked(id, .file(path: "/d/photo.raw", status: Harness.file(), stored: .absent)))
         let ended = harness.feed(.walkEnded(id))
+        #expect(ended.contains(.change(.recordNames([NamedFile(path: "/d/photo.raw", signature: FileSignature(size: 100,
+                                                                                  modificationTimeNanoseconds: 1, inode: 7))]))))
         #expect(ended.contains(.change(.purgeUnseen(root: "/d", seen: ["/d/same.txt", "/d/new.txt", "/d/photo.raw"], keeping: []))))
-        #expect(harness.sentTo("/d/new.txt") != nil && harness.sentTo("/d/same.txt") == nil)
-        #expect(harness.sentTo("/d/photo.raw") != nil)
+        #expect(harness.sentTo("/d/new.txt") != nil && harness.sentTo("/d/same.txt") == nil && harness.sentTo("/d/photo.raw") == nil)
+    }
+
+    /// A file Folio does not read is known by its name: recorded by the daemon itself, a
+    /// saved one at once, a walk's a batch at a time, never handed to a worker.
+    @Test func filesKnownByName_areRecordedWithoutAWorker() throws {
+        var harness = Harness()
+        let saved = harness.save("/d/song.mp3")
+        #expect(saved.contains(.change(.recordNames([NamedFile(path: "/d/song.mp3", signature: FileSignature(size: 100,
+                                                                                      modificationTimeNanoseconds: 1, inode: 7))]))))
+        #expect(saved.contains(.report(.finished(path: "/d/song.mp3", .indexed(chunks: 1, ocrPages: 0)))))
+        #expect(harness.started.isEmpty)
+        let id = try #require(harness.feed(.overflow).lazy.compactMap { if case let .walk(id, "/d") = $0 { id } else { nil } }.first)
+        var batches: [[NamedFile]] = []
+        for index in 0..<(DaemonCore.namesPerTransaction + 5) {
+            for action in harness.feed(.walked(id, .file(path: "/d/\(index).bin", status: Harness.file(), stored: .absent))) {
+                if case let .change(.recordNames(files)) = action { batches.append(files) }
+            }
+        }
+        for action in harness.feed(.walkEnded(id)) { if case let .change(.recordNames(files)) = action { batches.append(files) } }
+        #expect(batches.map(\.count) == [DaemonCore.namesPerTransaction, 5])
+        #expect(harness.started.isEmpty)
     }
 
     @Test func workerPastItsTimeLimit_isKilled_andItsFileRecordedAsFailed() throws {
