@@ -4,7 +4,7 @@ kinds Folio does not read, the time to know them by name (`folioctl index` again
 plocate's `updatedb` over the same tree), and name search latency (`folioq` by the words
 of a name and `folioq --name GLOB`, against `plocate`), and known items by name.
 
-    bench/names.py OUTDIR [--files 100000] [--queries 100]
+    bench/names.py OUTDIR [--files 100000] [--queries 100] [--tree DIR]
 
 OUTDIR/tree holds the files: names of two to four words drawn from a word list (the
 GPL's text, as Debian ships it), with a number now and then and an extension of a kind
@@ -15,9 +15,14 @@ the names, not their vectors. Each timed command runs three times, alternately, 
 warm page cache; the medians are printed, and the ratio. Release binaries (make
 release); FOLIO_BIN overrides their folder. Needs plocate (apt-get install plocate).
 
-Known items: for --queries files drawn at random, the search is their name's words
-without the extension (`holiday photos 2019`), their whole name, and a part of it (two
-of its words); success@1 is the file first, for `folioq --mode lexical --format paths`.
+Known items: for --queries files drawn at random among those whose name (without its
+extension) no other file has, the search is the name's words without the extension
+(`holiday photos 2019`), the whole name (`holiday-photos-2019.zip`), and a part of it
+(its first two words); success@1 is the file first, for `folioq --format paths` in the
+default mode. With --tree DIR, a real folder (the benchmark corpus, a source tree) is
+indexed and searched instead of the generated tree, with embeddings as configured (the
+semantic stage runs, an embedder answers beside the queries), and nothing is timed
+against plocate but the searches.
 """
 import argparse
 import os
@@ -88,41 +93,63 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--files", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=100)
+    parser.add_argument("--tree", help="a real folder to draw known items from, instead of the generated tree")
     args = parser.parse_args()
     binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
     if not shutil.which("updatedb") or not shutil.which("plocate"):
         sys.exit("names.py: needs plocate: apt-get install plocate")
-    tree = os.path.join(os.path.abspath(args.outdir), "tree")
-    names = make_tree(tree, args.files)
-    print(f"tree: {len(names)} files in {tree}")
+    tree = os.path.abspath(args.tree) if args.tree else os.path.join(os.path.abspath(args.outdir), "tree")
+    names = [] if args.tree else make_tree(tree, args.files)
 
     scratch = tempfile.mkdtemp(prefix="folio-names-")
     env = dict(os.environ, XDG_DATA_HOME=scratch + "/data", XDG_CONFIG_HOME=scratch + "/config",
                XDG_RUNTIME_DIR=scratch + "/run")
     os.makedirs(scratch + "/config/folio")
     os.makedirs(scratch + "/run")
-    with open(scratch + "/config/folio/config.toml", "w") as config:
-        config.write("[embeddings]\nprovider = \"none\"\n")
+    if not args.tree:
+        with open(scratch + "/config/folio/config.toml", "w") as config:
+            config.write("[embeddings]\nprovider = \"none\"\n")
     plocate_db = scratch + "/plocate.db"
     updatedb = ["updatedb", "-l", "0", "-U", tree, "-o", plocate_db, "--prunepaths", "", "--prunenames", "", "--prunefs", ""]
     index = [os.path.join(binaries, "folioctl"), "index", tree]
 
-    # Warm the page cache, then alternate.
-    subprocess.run(["find", tree], stdout=subprocess.DEVNULL, check=True)
-    folio_times, plocate_times = [], []
-    for _ in range(3):
-        shutil.rmtree(scratch + "/data", ignore_errors=True)
-        folio_times.append(timed(index, env))
-        plocate_times.append(timed(updatedb))
-    folio, plocate = statistics.median(folio_times), statistics.median(plocate_times)
-    print(f"known by name, {len(names)} files: folioctl index {folio:.2f} s, updatedb {plocate:.2f} s "
-          f"(runs {', '.join(f'{t:.2f}' for t in folio_times)} / {', '.join(f'{t:.2f}' for t in plocate_times)}), "
-          f"ratio {folio / plocate:.1f}")
-    unchanged = timed(index, env)
-    print(f"folioctl index again, nothing changed: {unchanged:.2f} s")
+    embedder = None
+    if args.tree:
+        # Some files of a real folder may fail to be read (they are still known by name).
+        subprocess.run(index, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(updatedb, check=True)
+        # The files the index holds (a folder's excluded files are not known items).
+        sources = subprocess.run([os.path.join(binaries, "folioctl"), "sources"], env=env, capture_output=True, text=True).stdout
+        names = sorted(os.path.relpath(line.split("\t")[-1], tree) for line in sources.split("\n")
+                       if line and not line.startswith("\t") and "//" not in line.split("\t")[-1])
+        embedder = subprocess.Popen([os.path.join(binaries, "foliod-worker"), "--embedder"], env=env,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while not os.path.exists(scratch + "/run/folio/embedder.sock") and embedder.poll() is None:
+            time.sleep(0.1)
+    else:
+        # Warm the page cache, then alternate.
+        subprocess.run(["find", tree], stdout=subprocess.DEVNULL, check=True)
+        folio_times, plocate_times = [], []
+        for _ in range(3):
+            shutil.rmtree(scratch + "/data", ignore_errors=True)
+            folio_times.append(timed(index, env))
+            plocate_times.append(timed(updatedb))
+        folio, plocate = statistics.median(folio_times), statistics.median(plocate_times)
+        print(f"known by name, {len(names)} files: folioctl index {folio:.2f} s, updatedb {plocate:.2f} s "
+              f"(runs {', '.join(f'{t:.2f}' for t in folio_times)} / {', '.join(f'{t:.2f}' for t in plocate_times)}), "
+              f"ratio {folio / plocate:.1f}")
+        unchanged = timed(index, env)
+        print(f"folioctl index again, nothing changed: {unchanged:.2f} s")
 
+    print(f"tree: {len(names)} files in {tree}")
     rng = random.Random(7)
-    sample = [names[int(rng.random() * len(names))] for _ in range(args.queries)]
+    stems = {}
+    for relative in names:
+        stem = os.path.basename(relative).rsplit(".", 1)[0].lower()
+        stems[stem] = stems.get(stem, 0) + 1
+    unique = [relative for relative in names if stems[os.path.basename(relative).rsplit(".", 1)[0].lower()] == 1
+              and len(re.findall(r"[A-Za-z0-9]+", os.path.basename(relative).rsplit(".", 1)[0])) >= 1]
+    sample = [unique[int(rng.random() * len(unique))] for _ in range(min(args.queries, len(unique)))]
     folioq = os.path.join(binaries, "folioq")
 
     def first(command):
@@ -134,13 +161,13 @@ def main():
     for relative in sample:
         name = os.path.basename(relative)
         stem = name.rsplit(".", 1)[0]
-        parts = stem.split("-")
+        parts = re.findall(r"[A-Za-z0-9]+", stem) + ["", ""]
         target = os.path.join(tree, relative)
-        queries = {"words of the name, no extension": " ".join(parts), "whole name": name,
-                   "two of its words": " ".join(parts[:2])}
+        queries = {"words of the name, no extension": " ".join(parts).strip(), "whole name": name,
+                   "two of its words": " ".join(parts[:2]).strip()}
         for label, query in queries.items():
             started = time.perf_counter()
-            top = first([folioq, "--mode", "lexical", "--format", "paths", "--limit", "10", query])
+            top = first([folioq, "--format", "paths", "--limit", "10", query])
             if label == "words of the name, no extension":
                 latencies["folioq, the name's words"].append((time.perf_counter() - started) * 1000)
             success[label] += top == target
@@ -155,6 +182,9 @@ def main():
         print(f"{label}: p50 {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms")
     for label, hits in success.items():
         print(f"success@1, {label}: {hits / len(sample):.2f} ({hits}/{len(sample)})")
+    if embedder:
+        embedder.terminate()
+        embedder.wait()
     shutil.rmtree(scratch)
 
 

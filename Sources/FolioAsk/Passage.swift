@@ -52,6 +52,6 @@ public struct Passage: Sendable, Equatable {
 
     /// The file's name, which is what the model is told (not the folders above it).
     public var fileName: String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        String(AbsolutePath.lastComponent(path))
     }
 }

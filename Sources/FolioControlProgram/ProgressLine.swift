@@ -1,4 +1,5 @@
 internal import FolioCLI
+internal import FolioCore
 internal import FolioDaemon
 internal import Synchronization
 internal import Glibc
@@ -14,7 +15,7 @@ final class ProgressLine: Sendable {
     }
 
     func show(_ progress: IndexPass.Progress) {
-        let name = progress.path.split(separator: "/").last.map(String.init) ?? progress.path
+        let name = AbsolutePath.lastComponent(progress.path)
         show(text: "[\(progress.done)/\(progress.total)] \(name)", final: progress.done == progress.total)
     }
 

@@ -20,6 +20,14 @@ public enum AbsolutePath {
         path.hasPrefix(folder) && (path.utf8.count == folder.utf8.count || path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))
     }
 
+    /// The file name of `path`: what follows its last `/` (all of it when it has none).
+    /// Every file a walk finds asks for its name, so this looks for the one `/` from the
+    /// end instead of splitting the path into an array of its components.
+    public static func lastComponent(_ path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
+    }
+
     /// `path` as people read it: under `home`, starting with `~`.
     public static func abbreviated(_ path: String, home: String) -> String {
         home.count > 1 && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path

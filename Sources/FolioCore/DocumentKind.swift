@@ -41,7 +41,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     /// The kind a file at `path` is read as, from its extension; `nil` when Folio does not
     /// read such files.
     public init?(path: String) {
-        let name = path.split(separator: "/").last ?? Substring(path)
+        let name = AbsolutePath.lastComponent(path)
         if let dot = name.lastIndex(of: "."), dot != name.startIndex, let kind = Self.extensions[name[name.index(after: dot)...].lowercased()] {
             self = kind
         } else if Self.isMaildirMessage(path) {
@@ -56,9 +56,10 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     /// (`1700000000.M12P34.host:2,S`), the names Maildir's delivery rules give.
     /// Related documentation: <https://cr.yp.to/proto/maildir.html>
     static func isMaildirMessage(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        guard parts.count >= 2, parts[parts.count - 2] == "cur" || parts[parts.count - 2] == "new" else { return false }
-        let name = parts[parts.count - 1].utf8
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        let folder = AbsolutePath.lastComponent(String(path[..<slash]))
+        guard folder == "cur" || folder == "new" else { return false }
+        let name = path.utf8[path.utf8.index(after: slash)...]
         let digits = name.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         return digits.count >= 9 && name.dropFirst(digits.count).first == UInt8(ascii: ".")
     }
@@ -77,7 +78,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     /// The MIME type recorded for a document of this kind at `path`: the office kinds hold
     /// several formats, and mail both messages and mailboxes, told apart by the extension.
     public func mimeType(path: String) -> String {
-        let name = path.split(separator: "/").last ?? Substring(path)
+        let name = AbsolutePath.lastComponent(path)
         let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
         return Self.typesByExtension[ext] ?? mimeType
     }

@@ -23,7 +23,7 @@ public struct FileKinds: Sendable, Equatable {
 
     /// Whether the file at `path` is read as a mbox mailbox.
     public func isMailbox(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last ?? Substring(path)
+        let name = AbsolutePath.lastComponent(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
             return !name.hasPrefix(".") && !DocumentKind.isMaildirMessage(path)
                 && mailboxFolders.contains { path != $0 && AbsolutePath.isInside(path, $0) }

@@ -119,7 +119,7 @@ public final class LauncherSearch {
     }
 
     static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        String(AbsolutePath.lastComponent(path))
     }
 
     static func iconName(_ kind: DocumentKind) -> String {

@@ -54,7 +54,7 @@ public struct SourceFile: Sendable {
 
     /// The file name without its directory and last extension, the title of last resort.
     public var stem: String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = String(AbsolutePath.lastComponent(path))
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }

@@ -72,10 +72,11 @@ public final class SQLiteDatabase: Sendable {
 
     private func inTransaction<T: Sendable>(_ begin: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
         try connection.withLock { connection in
-            try connection.execute(begin)
+            // Kept prepared: a walk looks every file up in a transaction of its own.
+            try connection.execute(begin, cached: true)
             do {
                 let result = try body(connection)
-                try connection.execute("COMMIT")
+                try connection.execute("COMMIT", cached: true)
                 return result
             } catch {
                 if !connection.isAutocommit { try? connection.execute("ROLLBACK") }

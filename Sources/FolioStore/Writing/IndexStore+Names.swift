@@ -25,7 +25,7 @@ extension IndexStore {
     /// The one chunk of a document known by its name: a file Folio does not read, or one
     /// it read no words from or failed to read. Its text is the name, what a hit shows.
     public static func nameChunk(_ path: String) -> Chunk {
-        let name = String(path.split(separator: "/").last ?? Substring(path))
+        let name = String(AbsolutePath.lastComponent(path))
         return Chunk(ordinal: 0, firstPage: 1, lastPage: 1, section: nil, text: name, startOffset: 0, endOffset: name.unicodeScalars.count)
     }
 }

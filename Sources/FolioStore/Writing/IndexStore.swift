@@ -77,7 +77,7 @@ public final class IndexStore: Sendable {
     /// The stored state of the document at `path`, or `nil` if Folio has none.
     public func storedDocument(at path: String) throws(StoreError) -> DocumentRecord? {
         try read("look up \(path)") { db in
-            try db.row("SELECT \(DocumentRecord.columns) FROM document WHERE path = ?", [path])
+            try db.row("SELECT \(DocumentRecord.columns) FROM document WHERE path = ?", [path], cached: true)
                 .map(DocumentRecord.init(row:))
         }
     }
