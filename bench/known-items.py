@@ -5,7 +5,7 @@ text as Folio stored it, each with the file it must find; every query runs in ea
 whole folioq process, and success@1 and MRR@10 are reported per kind and mode.
 
     bench/known-items.py FOLDER [--per-kind 60] [--modes lexical,hybrid,semantic]
-                                [--data DIR] [--json OUT] [--bin DIR]
+                                [--data DIR] [--json OUT] [--bin DIR] [--queries JSON]
 
 FOLDER is indexed into a scratch folder (folioctl index, its semantic stage included) and an
 embedder runs beside the queries, as foliod keeps one; with --data DIR an index made before
@@ -19,6 +19,9 @@ The kinds, each drawn with a fixed seed from the documents' stored text:
   name        a capitalised word inside a sentence, whose word no other file holds
   rare+common a file's own word with a word of the same file that a tenth of the files hold
   title       a document's title that no other document has
+A word, identifier or number another file's name holds is not one file's own (names are
+searched). --queries: the queries an earlier run wrote with --json, so that two builds
+(whose indexes may hold different text) are asked the same.
 """
 import argparse
 import json
@@ -48,6 +51,7 @@ def main():
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--json", help="write every query's ranks here")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--queries", help="the queries of an earlier --json (another build's run), instead of drawing them")
     args = parser.parse_args()
     folder = os.path.abspath(args.folder)
     scratch = None
@@ -75,7 +79,11 @@ def main():
                 if os.path.exists(socket):
                     break
                 time.sleep(0.1)
-        queries = make_queries(os.path.join(data, "folio", "folio.sqlite"), folder, args.per_kind, args.seed)
+        if args.queries:
+            with open(args.queries) as earlier:
+                queries = [{"kind": q["kind"], "query": q["query"], "path": q["path"]} for q in json.load(earlier)]
+        else:
+            queries = make_queries(os.path.join(data, "folio", "folio.sqlite"), folder, args.per_kind, args.seed)
         modes = args.modes.split(",")
         ranks = {mode: [rank(args.bin, env, mode, q["query"], q["path"]) for q in queries] for mode in modes}
         report(queries, ranks, modes)
@@ -98,6 +106,10 @@ def make_queries(database, folder, per_kind, seed):
     for path, title, text in db.execute(
             "SELECT d.path, d.title, c.text FROM chunk c JOIN document d ON d.id = c.document_id "
             "WHERE d.path LIKE ? AND instr(d.path, '//') = 0 ORDER BY d.path, c.ordinal", (folder + "/%",)):
+        # A file known by its name (or read without words) has its name as its one chunk:
+        # no text to draw from.
+        if text == os.path.basename(path):
+            continue
         texts[path].append(text)
         if title:
             titles[path] = title
@@ -112,9 +124,12 @@ def make_queries(database, folder, per_kind, seed):
         i = {m for m in IDENTIFIER.findall(text) if re.search(r"[A-Za-z]", m) and re.search(r"\d|[-_.]", m)}
         n = set(NUMBER.findall(text))
         found[path] = (w, i, n)
-        words.update(w)
-        identifiers.update(i)
-        numbers.update(n)
+        # A file's name holds its words too (the index searches names): a word another
+        # file's name holds is not one file's own.
+        name = os.path.basename(path)
+        words.update(w | {m.lower() for m in WORD.findall(name)})
+        identifiers.update(i | set(IDENTIFIER.findall(name)))
+        numbers.update(n | set(NUMBER.findall(name)))
     common = {word for word, count in words.items() if count >= max(2, len(files) // 10)}
     random.seed(seed)
     order = files[:]
