@@ -17,12 +17,14 @@ public struct NamePattern: Sendable, Equatable {
 
     /// The condition on `file_name` (its `name` column) that finds the pattern's files:
     /// a LIKE the trigram index answers (`*` as `%`, `?` and a `[…]` class as `_`, so it
-    /// finds a superset), then the glob itself over the lower-cased name.
+    /// finds a superset), then the glob itself over the lower-cased name. No `ESCAPE`:
+    /// FTS5 answers a LIKE of two arguments only, and scans every name for one of three.
     var condition: (sql: String, arguments: SQLiteArguments) {
-        ("name LIKE ? ESCAPE '\\' AND lower(name) GLOB ?", [like, glob.lowercased()])
+        ("name LIKE ? AND lower(name) GLOB ?", [like, glob.lowercased()])
     }
 
-    /// The glob as a LIKE pattern that matches at least what it matches.
+    /// The glob as a LIKE pattern that matches at least what it matches: LIKE's own `%`
+    /// and `_` in a name stand for themselves in the glob, here for any one character.
     var like: String {
         var pattern = ""
         var inClass = false
@@ -37,7 +39,7 @@ public struct NamePattern: Sendable, Equatable {
             case "[":
                 inClass = true
                 pattern += "_"
-            case "%", "_", "\\": pattern += "\\" + String(character)
+            case "%", "_": pattern += "_"
             default: pattern.append(character)
             }
         }
