@@ -18,7 +18,7 @@ release); FOLIO_BIN overrides their folder. Needs plocate (apt-get install ploca
 Known items: for --queries files drawn at random among those whose name (without its
 extension) no other file has, the search is the name's words without the extension
 (`holiday photos 2019`), the whole name (`holiday-photos-2019.zip`), and a part of it
-(its first two words); success@1 is the file first, for `folioq --format paths` in the
+(its first two words, and its last two); success@1 is the file first, for `folioq --format paths` in the
 default mode. With --tree DIR, a real folder (the benchmark corpus, a source tree) is
 indexed and searched instead of the generated tree, with embeddings as configured (the
 semantic stage runs, an embedder answers beside the queries), and nothing is timed
@@ -157,14 +157,15 @@ def main():
         return out[0] if out else ""
 
     latencies = {"folioq, the name's words": [], "folioq --name GLOB": [], "plocate -i -b": []}
-    success = {"words of the name, no extension": 0, "whole name": 0, "two of its words": 0}
+    success = {"words of the name, no extension": 0, "whole name": 0, "two of its words": 0, "its last two words": 0}
     for relative in sample:
         name = os.path.basename(relative)
         stem = name.rsplit(".", 1)[0]
-        parts = re.findall(r"[A-Za-z0-9]+", stem) + ["", ""]
+        words_of_name = re.findall(r"[A-Za-z0-9]+", stem)
+        parts = words_of_name + ["", ""]
         target = os.path.join(tree, relative)
-        queries = {"words of the name, no extension": " ".join(parts).strip(), "whole name": name,
-                   "two of its words": " ".join(parts[:2]).strip()}
+        queries = {"words of the name, no extension": " ".join(words_of_name), "whole name": name,
+                   "two of its words": " ".join(words_of_name[:2]), "its last two words": " ".join(words_of_name[-2:])}
         for label, query in queries.items():
             started = time.perf_counter()
             top = first([folioq, "--format", "paths", "--limit", "10", query])
