@@ -39,8 +39,9 @@ extension DaemonCore {
             }
             return []
         case let .problem(path, reason):
-            // A file (a name that is not UTF-8, a file it may not stat) is listed by `folioctl errors`, and kept by the reconcile; a folder it
-            // cannot read is logged and shown as the last error by `folioctl status`.
+            // A file (a name that is not UTF-8, a file it may not stat) is listed by
+            // `folioctl errors`, and kept by the reconcile; a folder it cannot read is
+            // logged and shown as the last error by `folioctl status`.
             walks[index].seen?.insert(path)
             let message = "\(path): \(reason)"
             lastError = message
