@@ -39,14 +39,16 @@ extension DaemonCore {
             }
             return []
         case let .problem(path, reason):
-            // A file (a name that is not UTF-8, a file it may not stat) is listed by
-            // `folioctl errors`, and kept by the reconcile; a folder it cannot read is
-            // logged and shown as the last error by `folioctl status`.
+            // A file of a kind Folio reads (a name that is not UTF-8, a file it may not
+            // stat) is listed by `folioctl errors`, and kept by the reconcile; a folder it
+            // cannot read (or one gone while it was walked), or a file known only by its
+            // name, is logged and shown as the last error by `folioctl status`.
             walks[index].seen?.insert(path)
             let message = "\(path): \(reason)"
             lastError = message
-            return [.log(.notice, "not walked: \(reason)", path: path), .report(.problem(path: path, reason: reason)),
-                    .change(.recordFailure(path, signature: .unknown, reason: message))]
+            var actions: [DaemonAction] = [.log(.notice, "not walked: \(reason)", path: path), .report(.problem(path: path, reason: reason))]
+            if kinds.kind(of: path) != .file { actions.append(.change(.recordFailure(path, signature: .unknown, reason: message))) }
+            return actions
         }
     }
 

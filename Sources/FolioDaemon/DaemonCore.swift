@@ -79,13 +79,19 @@ public struct DaemonCore: Sendable {
         var names: [NamedFile] = []
     }
 
+    let indexFolder: String?
+
     /// Files known by their names recorded in one transaction: a transaction each spent
     /// more on committing than on the writing.
     package static let namesPerTransaction = 1_000
 
-    public init(home: String, cores: Int = 1) {
+    /// `indexFolder`: the folder of the index's own files (the database, its WAL), never
+    /// indexed even when a watched folder holds it: every file has a name in the index,
+    /// and recording the WAL's would change the WAL, without end.
+    public init(home: String, cores: Int = 1, indexFolder: String? = nil) {
         self.home = home
         self.cores = cores
+        self.indexFolder = indexFolder
         rules = ExcludeRules(patterns: [], home: home)
         coalescer = Coalescer(quiet: 0, maximumDelay: 0)
         pool = WorkerPool(settings: .init(limit: 1, fileTimeoutMilliseconds: 0))
@@ -182,7 +188,7 @@ public struct DaemonCore: Sendable {
     /// reconciled, dropped ones unwatched and their documents purged).
     private mutating func configure(_ fresh: FolioConfiguration, now: Int64) -> [DaemonAction] {
         configuration = fresh
-        rules = ExcludeRules(patterns: fresh.exclude, home: home)
+        rules = ExcludeRules(patterns: fresh.exclude + (indexFolder.map { [$0] } ?? []), home: home)
         kinds = FileKinds(fresh, home: home)
         coalescer = Coalescer(quiet: Int64(fresh.daemon.debounceMilliseconds), maximumDelay: Int64(fresh.daemon.maximumDelayMilliseconds))
         pool.settings = .init(limit: Self.workerLimit(fresh, cores: cores), fileTimeoutMilliseconds: Int64(fresh.daemon.fileTimeoutSeconds) * 1000)

@@ -44,7 +44,10 @@ struct IndexWriter {
                 try store.forgetVolumes(in: .tree(point))
                 return .success(purging ? try store.purge(.file(point)) + store.purge(.tree(point)) : 0)
             case let .recordFailure(path, signature, reason):
+                // A file known only by its name has no reading to fail (and a folder's path,
+                // which a walk may report, is of that kind).
                 let kind = kinds.kind(of: path)
+                guard kind != .file else { return .success(0) }
                 guard let signature = signature ?? Self.signature(of: path) else { return .success(0) }
                 try store.recordFailure(path, kind: kind, signature: signature, reason: reason, at: Int64(time(nil)))
                 return .success(0)

@@ -9,7 +9,7 @@ import FolioSystem
 @Suite struct DaemonCoreTests {
     /// A core watching `/d`, started and past its start-up walk (which found nothing).
     struct Harness {
-        var core = DaemonCore(home: "/home/u")
+        var core = DaemonCore(home: "/home/u", indexFolder: "/d/data/folio")
         var now: Int64 = 1_000
         var actions: [DaemonAction] = []
 
@@ -229,6 +229,16 @@ import FolioSystem
         for action in harness.feed(.walkEnded(id)) { if case let .change(.recordNames(files)) = action { batches.append(files) } }
         #expect(batches.map(\.count) == [DaemonCore.namesPerTransaction, 5])
         #expect(harness.started.isEmpty)
+    }
+
+    /// The index's own files in a watched folder: recording the WAL's name would change the
+    /// WAL, and so on without end.
+    @Test func theIndexFolder_isNeverIndexed_evenInAWatchedFolder() {
+        var harness = Harness()
+        harness.feed(.file(FileEvent(.changed(finished: true), path: "/d/data/folio/folio.sqlite-wal")))
+        #expect(harness.wait(200).isEmpty)
+        harness.save("/d/data/notes.zip")
+        #expect(harness.changes.contains { if case .recordNames = $0 { true } else { false } })
     }
 
     @Test func workerPastItsTimeLimit_isKilled_andItsFileRecordedAsFailed() throws {
