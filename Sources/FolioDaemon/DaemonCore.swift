@@ -79,19 +79,20 @@ public struct DaemonCore: Sendable {
         var names: [NamedFile] = []
     }
 
-    let indexFolder: String?
+    let database: String?
 
     /// Files known by their names recorded in one transaction: a transaction each spent
     /// more on committing than on the writing.
     package static let namesPerTransaction = 1_000
 
-    /// `indexFolder`: the folder of the index's own files (the database, its WAL), never
-    /// indexed even when a watched folder holds it: every file has a name in the index,
-    /// and recording the WAL's would change the WAL, without end.
-    public init(home: String, cores: Int = 1, indexFolder: String? = nil) {
+    /// `database`: the index's path. It and the files beside it named after it (its WAL,
+    /// its shared memory, a damaged copy) are never indexed, even when a watched folder
+    /// holds them: every file has a name in the index, and recording the WAL's would
+    /// change the WAL, without end. (Not its whole folder: `--db` may name a file anywhere.)
+    public init(home: String, cores: Int = 1, database: String? = nil) {
         self.home = home
         self.cores = cores
-        self.indexFolder = indexFolder
+        self.database = database
         rules = ExcludeRules(patterns: [], home: home)
         coalescer = Coalescer(quiet: 0, maximumDelay: 0)
         pool = WorkerPool(settings: .init(limit: 1, fileTimeoutMilliseconds: 0))
@@ -188,7 +189,7 @@ public struct DaemonCore: Sendable {
     /// reconciled, dropped ones unwatched and their documents purged).
     private mutating func configure(_ fresh: FolioConfiguration, now: Int64) -> [DaemonAction] {
         configuration = fresh
-        rules = ExcludeRules(patterns: fresh.exclude + (indexFolder.map { [$0] } ?? []), home: home)
+        rules = ExcludeRules(patterns: fresh.exclude + (database.map { [$0, $0 + "[-.]*"] } ?? []), home: home)
         kinds = FileKinds(fresh, home: home)
         coalescer = Coalescer(quiet: Int64(fresh.daemon.debounceMilliseconds), maximumDelay: Int64(fresh.daemon.maximumDelayMilliseconds))
         pool.settings = .init(limit: Self.workerLimit(fresh, cores: cores), fileTimeoutMilliseconds: Int64(fresh.daemon.fileTimeoutSeconds) * 1000)

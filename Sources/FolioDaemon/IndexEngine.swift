@@ -40,8 +40,7 @@ final class IndexEngine {
         writer = IndexWriter(store: store)
         processes = WorkerProcesses(arguments: workerArguments)
         self.watches = watches
-        core = DaemonCore(home: home, cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-                          indexFolder: String(store.path[..<(store.path.lastIndex(of: "/") ?? store.path.endIndex)]))
+        core = DaemonCore(home: home, cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), database: store.path)
         feed(.volumes(try store.volumes()))
         if let mounts { mounted(mounts) }
         feed(.configure(configuration))

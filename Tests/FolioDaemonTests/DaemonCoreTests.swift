@@ -9,7 +9,7 @@ import FolioSystem
 @Suite struct DaemonCoreTests {
     /// A core watching `/d`, started and past its start-up walk (which found nothing).
     struct Harness {
-        var core = DaemonCore(home: "/home/u", indexFolder: "/d/data/folio")
+        var core = DaemonCore(home: "/home/u", database: "/d/data/folio.sqlite")
         var now: Int64 = 1_000
         var actions: [DaemonAction] = []
 
@@ -232,10 +232,12 @@ import FolioSystem
     }
 
     /// The index's own files in a watched folder: recording the WAL's name would change the
-    /// WAL, and so on without end.
-    @Test func theIndexFolder_isNeverIndexed_evenInAWatchedFolder() {
+    /// WAL, and so on without end. The files beside them are indexed as any.
+    @Test func theIndexsOwnFiles_areNeverIndexed_evenInAWatchedFolder() {
         var harness = Harness()
-        harness.feed(.file(FileEvent(.changed(finished: true), path: "/d/data/folio/folio.sqlite-wal")))
+        for name in ["folio.sqlite", "folio.sqlite-wal", "folio.sqlite-shm", "folio.sqlite.damage"] {
+            harness.feed(.file(FileEvent(.changed(finished: true), path: "/d/data/" + name)))
+        }
         #expect(harness.wait(200).isEmpty)
         harness.save("/d/data/notes.zip")
         #expect(harness.changes.contains { if case .recordNames = $0 { true } else { false } })
