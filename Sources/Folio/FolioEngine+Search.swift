@@ -6,12 +6,18 @@ internal import FolioSearch
 
 extension FolioEngine {
     /// The best `limit` hits for `text` (free text as a person types it: words, `"a
-    /// phrase"`, `prefix*`, `-excluded`; never a syntax error), one per source, within one
-    /// source when `sourceId` is given. By words and meaning fused when the index has
-    /// vectors, by words otherwise: what `folioq` does.
+    /// phrase"`, `prefix*`, `-excluded`, fields such as `after:2023-01 from:anna`; never a
+    /// syntax error), one per source, within one source when `sourceId` is given. By words
+    /// and meaning fused when the index has vectors, by words otherwise: what `folioq` does.
+    /// A field not understood throws `filter`.
     public func search(_ text: String, in sourceId: String? = nil, limit: Int = 10) throws(FolioEngineError) -> [SearchHit] {
-        try search(SearchRequest(query: SearchQuery(parsing: text), limit: limit, scope: sourceId.map { .file($0) } ?? .everything,
-                                 mode: .hybrid))
+        var request = SearchRequest(query: SearchQuery(parsing: ""), limit: limit, scope: sourceId.map { .file($0) } ?? .everything, mode: .hybrid)
+        do {
+            request.query = SearchQuery(parsing: try FilterSyntax.extract(text, into: &request.filters, now: FilterValues.now()))
+        } catch {
+            throw .filter(error)
+        }
+        return try search(request)
     }
 
     /// Runs a search as `folioq` would: scope, kinds, every chunk or one per source, the

@@ -1,3 +1,4 @@
+public import FolioCore
 public import FolioStore
 public import FolioAsk
 
@@ -20,6 +21,8 @@ public enum FolioEngineError: Error, CustomStringConvertible {
     case cannotStage(sourceId: String, reason: String)
     /// A search by meaning alone, where there is no meaning to search by.
     case meaningUnavailable(reason: String)
+    /// A field of the query not understood (`after:2023-13`, `colour:red`).
+    case filter(FilterError)
     /// Vectors could not be made (`updateMeaning`): the model or provider failed.
     case embedding(reason: String)
     /// A conversation's file could not be opened or written, or has no such conversation.
@@ -44,6 +47,8 @@ public enum FolioEngineError: Error, CustomStringConvertible {
             "\(sourceId) was not indexed: \(reason)"
         case let .cannotStage(sourceId, reason):
             "\(sourceId) could not be written to the temporary folder to be read: \(reason); check TMPDIR"
+        case let .filter(error):
+            "the search: \(error)"
         case let .meaningUnavailable(reason):
             "cannot search by meaning: \(reason); search with mode .lexical or .hybrid"
         case let .conversation(reason):

@@ -24,7 +24,11 @@ public typealias SearchMode = FolioStore.SearchMode
 /// An extract of a hit with its matched words marked.
 public typealias Snippet = FolioStore.Snippet
 /// Which sources a search covers.
-public typealias PathScope = FolioStore.PathScope
+public typealias PathScope = FolioCore.PathScope
+/// What narrows a search: scope, kinds, pages, name, time, size, extensions, people.
+public typealias SearchFilters = FolioCore.SearchFilters
+/// A filter not understood (`after:2023-13`).
+public typealias FilterError = FolioCore.FilterError
 /// How a source ended the last time it was read.
 public typealias DocumentStatus = FolioStore.DocumentStatus
 /// The index database's errors.

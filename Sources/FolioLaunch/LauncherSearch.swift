@@ -43,20 +43,42 @@ public final class LauncherSearch {
         index = ReopeningReader(path: databasePath)
     }
 
-    /// The best `limit` documents for what the user typed. No index yet gives no rows:
-    /// the launcher stays quiet until something is indexed.
-    public func search(_ text: String, limit: Int) throws(StoreError) -> [Row] {
-        guard let reader = try openReader() else { return [] }
-        let request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, snippetWords: 16, mode: .hybrid)
+    /// Why a search gave no rows: the index, or a field of the query not understood
+    /// (`after:2023-13`), which each launcher says its own way.
+    public enum Failure: Error, CustomStringConvertible {
+        case index(StoreError)
+        case filter(FilterError)
+
+        public var description: String {
+            switch self {
+            case let .index(error): error.description
+            case let .filter(error): error.description
+            }
+        }
+    }
+
+    /// The best `limit` documents for what the user typed, narrowed by its fields
+    /// (`FilterSyntax`). No index yet gives no rows: the launcher stays quiet until
+    /// something is indexed.
+    public func search(_ text: String, limit: Int) throws(Failure) -> [Row] {
+        var request = SearchRequest(query: SearchQuery(parsing: ""), limit: limit, snippetWords: 16, mode: .hybrid)
+        do {
+            request.query = SearchQuery(parsing: try FilterSyntax.extract(text, into: &request.filters, now: FilterValues.now()))
+        } catch {
+            throw .filter(error)
+        }
         // By words alone when meaning cannot be had: a launcher stays quiet about why
         // (folioctl status says it).
         let results: SearchResults
         do {
+            guard let reader = try openReader() else { return [] }
             results = try Searcher(index: reader, meaning: meaning).search(request)
         } catch .damaged {
             // Noted for foliod, which rebuilds it (`DamageMarker`); quiet until then.
             index.close()
             return []
+        } catch {
+            throw .index(error)
         }
         let rows = results.hits.map { hit in
             var row = Self.row(hit)

@@ -7,8 +7,8 @@ public import FolioCore
 public enum EmbedderRequest: Codable, Sendable, Equatable {
     /// The windows nearest the text's meaning, with the model queries use, from the index
     /// at `database`: the embedder's own, or another (`folioq --db`), whose vectors it
-    /// reads too.
-    case nearest(text: String, limit: Int, database: String)
+    /// reads too. `filters`: only among the windows they allow (a filtered search).
+    case nearest(text: String, limit: Int, database: String, filters: SearchFilters?)
     /// How near each text's meaning is to each window, by the vectors the windows have in
     /// the index at `database` (the model queries use): `folioq --ask` weighs an answer's
     /// sentences against the windows of the passages they cite.

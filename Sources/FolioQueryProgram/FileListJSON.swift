@@ -1,7 +1,9 @@
+internal import FolioCore
 internal import FolioStore
 internal import FoundationEssentials
 
-/// `folioq --name GLOB --json` with no words: the pattern and the files so named.
+/// `folioq --json` with filters and no words (`--name GLOB`): the name pattern, if any,
+/// and the documents the filters allow.
 struct FileListJSON: Encodable {
     struct File: Encodable {
         var path: String
@@ -12,11 +14,11 @@ struct FileListJSON: Encodable {
         var modified: Int64
     }
 
-    var name: String
+    var name: String?
     var files: [File]
 
-    static func render(pattern: NamePattern, files: some Sequence<DocumentRecord>) -> String {
-        let list = FileListJSON(name: pattern.glob, files: files.map {
+    static func render(pattern: NamePattern?, files: some Sequence<DocumentRecord>) -> String {
+        let list = FileListJSON(name: pattern?.glob, files: files.map {
             File(path: $0.path, type: $0.kind.rawValue, title: $0.title, size: $0.signature.size,
                  modified: $0.signature.modificationTimeNanoseconds / 1_000_000_000)
         })

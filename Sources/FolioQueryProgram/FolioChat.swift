@@ -100,7 +100,8 @@ public struct FolioChat: ParsableCommand {
             throw ExitStatus.fail("folio chat", error)
         }
         var chat = ChatLoop(store: store, client: client, configuration: configuration, json: json, showSearch: showSearch,
-                            search: QuerySearch(common: common, mode: mode, kinds: type, path: path, pages: nil, program: "folio chat"),
+                            search: QuerySearch(common: common, mode: mode, filters: SearchFilters(kinds: Set(type)), path: path, pages: nil,
+                                                 program: "folio chat"),
                             opener: Opener(options: configuration.open), home: common.paths.home,
                             toolbox: configuration.ask.tools
                                 ? FolioToolbox(databasePath: common.databasePath, configuration: configuration, paths: common.paths,

@@ -29,7 +29,7 @@ extension FolioQuery {
             throw ExitStatus.fail("folioq", error)
         }
         let searching = MonotonicClock.seconds()
-        let found = try search(question, limit: options.passages * 3, allChunks: true, snippetWords: 0, configuration: configuration)
+        let found = try search(question, filters: filtered(now: FilterValues.now()).filters, limit: options.passages * 3, allChunks: true, snippetWords: 0, configuration: configuration)
         let (reader, request, hits) = (found.reader, found.request, found.results.hits)
         let contents: [ChunkContent?]
         do {

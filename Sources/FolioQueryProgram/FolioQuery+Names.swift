@@ -4,21 +4,20 @@ internal import FolioCore
 internal import FolioStore
 
 extension FolioQuery {
-    /// `folioq --name GLOB` with no words: the indexed files so named, within `--path` and
-    /// of the `--type`s given, the most recently modified first, as `locate -i -b` lists
-    /// them (but only files under the watched folders, and as fresh as the index).
-    func listFiles(named pattern: NamePattern, output: Format) throws {
-        let search = QuerySearch(common: common, mode: mode, kinds: type, path: path, pages: nil)
-        let scope = path.map { PathScope.tree(AbsolutePath.normalise(common.paths.expandingTilde($0), relativeTo: Environment.currentDirectory)) }
-        let kinds = Set(type)
-        // Kinds are few and a name pattern is selective: the kinds are filtered here, the
-        // whole list read when there are some.
-        let files = try search.reading { reader throws(StoreError) in
-            try reader.files(named: pattern, in: scope ?? .everything, limit: kinds.isEmpty ? limit : Int.max)
-        }.filter { kinds.isEmpty || kinds.contains($0.kind) }.prefix(limit)
+    /// `folioq` with filters and no words (`--name GLOB`, `type:spreadsheet date:2023-03`):
+    /// the indexed documents they allow, within `--path`, the most recently modified (a
+    /// message: sent) first. By name alone, as `locate -i -b` lists files (but only files
+    /// under the watched folders, and as fresh as the index).
+    func listFiles(matching filters: SearchFilters, output: Format) throws {
+        var filters = filters
+        if let path {
+            filters.scope = .tree(AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory))
+        }
+        let search = QuerySearch(common: common, mode: mode, filters: filters, path: path, pages: nil)
+        let files = try search.reading { reader throws(StoreError) in try reader.files(matching: filters, limit: limit) }
         switch output {
         case .paths: Output.standard(files.map { $0.path + "\n" }.joined())
-        case .json: Output.standard(FileListJSON.render(pattern: pattern, files: files))
+        case .json: Output.standard(FileListJSON.render(pattern: filters.name, files: files))
         case .human: Output.standard(files.map { AbsolutePath.abbreviated($0.path, home: common.paths.home) + "\n" }.joined())
         }
         if files.isEmpty { throw ExitStatus.nothing }

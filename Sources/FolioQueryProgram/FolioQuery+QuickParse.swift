@@ -4,7 +4,7 @@ internal import FolioStore
 
 extension FolioQuery {
     /// The usual command lines (words, and the options written `--name value`, each once
-    /// but `--type`), parsed without ArgumentParser; `nil` for anything else (help, a
+    /// but `--type` and `--ext`), parsed without ArgumentParser; `nil` for anything else (help, a
     /// completion-script request, an unknown or repeated option, a value that does not
     /// parse, a command line that `validate()` refuses), which ArgumentParser then parses,
     /// or explains.
@@ -18,6 +18,8 @@ extension FolioQuery {
         var words: [String] = []
         var given: Set<String> = []
         var type: [DocumentKind] = []
+        var ext: [String] = []
+        var filters: [String: String] = [:]
         var (db, config, path, pages, name): (String?, String?, String?, PageRange?, String?) = (nil, nil, nil, nil, nil)
         var (limit, format, mode): (Int, Format, SearchMode) = (10, .human, .hybrid)
         var (allChunks, json, explain, ask, weighMeaning) = (false, false, false, false, false)
@@ -31,7 +33,7 @@ extension FolioQuery {
                 words += remaining
                 break
             }
-            guard argument == "--type" || given.insert(argument).inserted else { return nil }
+            guard argument == "--type" || argument == "--ext" || given.insert(argument).inserted else { return nil }
             switch argument {
             case "--all-chunks": allChunks = true
             case "--json": json = true
@@ -45,6 +47,9 @@ extension FolioQuery {
                 case "--config": config = value
                 case "--path": path = value
                 case "--name": name = value
+                case "--ext": ext.append(value)
+                case "--after", "--before", "--date", "--since", "--size", "--author", "--from", "--to":
+                    filters[String(argument.dropFirst(2))] = value
                 case "--limit":
                     guard let number = Int(value) else { return nil }
                     limit = number
@@ -70,7 +75,9 @@ extension FolioQuery {
         (query.common.db, query.common.config) = (db, config)
         (query.limit, query.path, query.type, query.pages, query.allChunks) = (limit, path, type, pages, allChunks)
         (query.format, query.json, query.mode, query.explain, query.ask, query.query) = (format, json, mode, explain, ask, words)
-        (query.weighMeaning, query.name) = (weighMeaning, name)
+        (query.weighMeaning, query.name, query.ext) = (weighMeaning, name, ext)
+        (query.after, query.before, query.date, query.since) = (filters["after"], filters["before"], filters["date"], filters["since"])
+        (query.size, query.author, query.from, query.to) = (filters["size"], filters["author"], filters["from"], filters["to"])
         query.thread = nil
         do {
             try query.validate()

@@ -15,6 +15,15 @@ public struct FolioQuery: ParsableCommand {
             Words are all required; documents with only some of them follow those with all.
             "exact phrase"   words in this order      prefix*   words that start so
             -word            leave out what has it    a OR b    either word
+            Fields narrow the search as the options of the same names do, e.g. \
+            invoice after:2023-01 from:anna:
+            after:DATE  before:DATE  date:DATE  since:AGE  size:>10M  type:pdf  ext:xls,ods \
+            name:GLOB  author:TEXT  from:TEXT  to:TEXT (a value with spaces in quotes: \
+            from:"Anna Berg"). A date is 2023, 2023-03, 2023-03-15, today or yesterday (local \
+            time); after: keeps that day (month, year) and later, before: what is earlier. An \
+            age is 3h, 2d, 2w, 6m or 1y. A message's date is when it was sent; any other \
+            document's, when its file was modified. With fields or --name and no words: the \
+            documents they allow, the newest first.
             Once the index has vectors ([embeddings]), results are found by words and by \
             meaning together (--mode hybrid); a phrase or a prefix keeps to the words.
             --ask gives the best passages to a language model ([ask]: Ollama, an \
@@ -47,6 +56,34 @@ public struct FolioQuery: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only files whose name matches this pattern: * any characters, ? one, [abc] one of these; case does not matter. With no words to search for: the files so named, the most recently modified first.",
                                           valueName: "glob"))
     var name: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only documents modified (a message: sent) on this date or later: 2023, 2023-03, 2023-03-15, today, yesterday.",
+                                          valueName: "date"))
+    var after: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only documents modified (a message: sent) before this date.", valueName: "date"))
+    var before: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only documents modified (a message: sent) within this date.", valueName: "date"))
+    var date: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only documents modified (a message: sent) in the last 3h, 2d, 2w, 6m or 1y.", valueName: "age"))
+    var since: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only files of this size: >10M, >=1G, <500k, <=2M or 1M-5M (k, M, G: units of 1,024).", valueName: "size"))
+    var size: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only files with this extension (pdf, or pdf,docx); may be given again.", valueName: "ext"))
+    var ext: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only documents whose author (a book's, an office document's) holds this text.", valueName: "text"))
+    var author: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only messages whose sender holds this text (a name, an address).", valueName: "text"))
+    var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only messages to (or copied to) someone whose name or address holds this text.", valueName: "text"))
+    var to: String?
 
     @Flag(name: .long, help: "Every matching chunk, not only the best of each document.")
     var allChunks = false
@@ -84,8 +121,14 @@ public struct FolioQuery: ParsableCommand {
         if let name, NamePattern(name) == nil {
             throw ValidationError("--name matches a file's name, which has no '/' and is not empty; --path narrows by folder")
         }
-        if query.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
-            guard name != nil, !ask else { throw ValidationError("give something to search for") }
+        let (text, filters): (String, SearchFilters)
+        do {
+            (text, filters) = try filtered(now: FilterValues.now())
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if text.allSatisfy(\.isWhitespace) {
+            guard filters.narrowsBeyondScope, !ask else { throw ValidationError("give something to search for") }
         }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
         if pages != nil, path == nil { throw ValidationError("--pages needs --path naming one document") }
@@ -97,11 +140,11 @@ public struct FolioQuery: ParsableCommand {
 
     public func run() throws {
         if let thread { return try showThread(thread) }
-        let text = query.joined(separator: " ")
-        if ask { return try answer(text) }
+        if ask { return try answer(query.joined(separator: " ")) }
         let output = json ? .json : format
-        if let name, text.allSatisfy(\.isWhitespace) { return try listFiles(named: NamePattern(name)!, output: output) }
-        let found = try search(text, limit: limit, allChunks: allChunks, snippetWords: output == .paths ? 0 : 24)
+        let (text, filters) = try filtered(now: FilterValues.now())
+        if text.allSatisfy(\.isWhitespace) { return try listFiles(matching: filters, output: output) }
+        let found = try search(text, filters: filters, limit: limit, allChunks: allChunks, snippetWords: output == .paths ? 0 : 24)
         let results = found.results
         let home = common.paths.home
         let mail = results.hits.filter { $0.kind == .mail }.map(\.path)
@@ -127,11 +170,24 @@ public struct FolioQuery: ParsableCommand {
         var results: SearchResults
     }
 
-    /// Searches the index with the options given (`Searcher`, `QuerySearch`).
-    func search(_ text: String, limit: Int, allChunks: Bool, snippetWords: Int,
+    /// Searches the index with the options given (`Searcher`, `QuerySearch`), narrowed by
+    /// `filters` (`filtered(now:)`).
+    func search(_ text: String, filters: SearchFilters, limit: Int, allChunks: Bool, snippetWords: Int,
                 configuration: FolioConfiguration? = nil) throws -> Search {
-        try QuerySearch(common: common, mode: mode, kinds: type, path: path, pages: pages, name: name.flatMap(NamePattern.init))
+        try QuerySearch(common: common, mode: mode, filters: filters, path: path, pages: pages)
             .run(text, limit: limit, allChunks: allChunks, snippetWords: snippetWords, configuration: configuration)
+    }
+
+    /// The words to search for, without the query's fields, and the filters of the options
+    /// and the fields together (`FilterSyntax`). A question (`--ask`) keeps its text whole:
+    /// `ratio:` in a sentence is not a field.
+    func filtered(now: Int64) throws(FilterError) -> (text: String, filters: SearchFilters) {
+        var filters = SearchFilters(kinds: Set(type))
+        let options = [("name", name), ("after", after), ("before", before), ("date", date), ("since", since), ("size", size),
+                       ("author", author), ("from", from), ("to", to)] + ext.map { ("ext", $0) }
+        for case let (field, value?) in options { try filters.add(field: field, value: value, now: now) }
+        let text = query.joined(separator: " ")
+        return (ask ? text : try FilterSyntax.extract(text, into: &filters, now: now), filters)
     }
 }
 

@@ -11,10 +11,10 @@ internal import FolioText
 struct QuerySearch {
     var common: CommonOptions
     var mode: SearchMode
-    var kinds: [DocumentKind]
+    /// What narrows the search besides `path` and `pages`.
+    var filters: SearchFilters
     var path: String?
     var pages: PageRange?
-    var name: NamePattern? = nil
     /// Who says what went wrong: `folioq`, `folio chat`.
     var program = "folioq"
 
@@ -25,9 +25,9 @@ struct QuerySearch {
     func run(_ text: String, limit: Int, allChunks: Bool, snippetWords: Int,
              configuration: FolioConfiguration? = nil) throws -> FolioQuery.Search {
         let found: FolioQuery.Search? = try reading { reader throws(StoreError) in
-            var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(kinds), allChunks: allChunks,
+            var request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, allChunks: allChunks,
                                         snippetWords: snippetWords, mode: mode)
-            request.name = name
+            request.filters = filters
             if let path {
                 let absolute = AbsolutePath.normalise(common.paths.expandingTilde(path), relativeTo: Environment.currentDirectory)
                 if let pages {

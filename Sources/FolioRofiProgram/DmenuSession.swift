@@ -15,7 +15,15 @@ struct DmenuSession {
     func run() throws {
         let query = try ask(rows: [])
         guard query.contains(where: { !$0.isWhitespace }) else { return }
-        let rows = try search.search(query, limit: limit)
+        let rows: [LauncherSearch.Row]
+        do {
+            rows = try search.search(query, limit: limit)
+        } catch {
+            guard case let .filter(problem) = error else { throw error }
+            // The menu is where the user looks: it shows why, as its one row.
+            _ = try ask(rows: ["Not understood: \(problem)"])
+            return
+        }
         let lines = rows.map(line)
         let chosen = try ask(rows: lines)
         guard let index = lines.firstIndex(of: chosen) else { return }

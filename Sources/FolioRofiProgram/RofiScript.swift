@@ -21,7 +21,13 @@ struct RofiScript {
         guard let query = argument, retv != 0, query.contains(where: { !$0.isWhitespace }) else {
             return Self.option("prompt", "Folio") + Self.option("message", "Type words and press Enter")
         }
-        let rows = try search.search(query, limit: limit)
+        let rows: [LauncherSearch.Row]
+        do {
+            rows = try search.search(query, limit: limit)
+        } catch {
+            guard case let .filter(problem) = error else { throw error }
+            return Self.option("prompt", query) + Self.option("message", "Not understood: " + Pango.escape(problem.description))
+        }
         var output = Self.option("prompt", query) + Self.option("markup-rows", "true")
         if rows.isEmpty { output += Self.option("message", "Nothing found for " + Pango.escape(query)) }
         for row in rows {

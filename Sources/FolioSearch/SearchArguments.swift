@@ -1,5 +1,6 @@
 public import FolioCore
 public import FolioStore
+public import FolioText
 
 /// A search's arguments as the window (`/api/search`) and the tools (`search`, for `folio
 /// mcp` and the model) take them, checked by one set of rules with one set of reasons: the
@@ -27,6 +28,17 @@ public enum SearchArguments {
             throw .invalid(name: name, reason: "must be at most 1,000 characters")
         }
         return value
+    }
+
+    /// The words of a query's text, its fields (`after:2023-01 from:anna`, `FilterSyntax`)
+    /// added to `filters`; a field not understood is an invalid argument, never an empty
+    /// result.
+    public static func words(_ text: String, name: String, into filters: inout SearchFilters) throws(Failure) -> SearchQuery {
+        do {
+            return SearchQuery(parsing: try FilterSyntax.extract(text, into: &filters, now: FilterValues.now()))
+        } catch {
+            throw .invalid(name: name, reason: error.description)
+        }
     }
 
     /// `number` within `range`.

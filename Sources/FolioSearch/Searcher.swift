@@ -29,8 +29,8 @@ public final class Searcher {
         }
         var asked: MeaningSearch.Request?
         if let meaning, request.meaning == nil, request.mode != .lexical, !request.query.asksForExactWords {
-            asked = meaning.begin(request.query.meaningText,
-                                  limit: request.allChunks ? request.limit * 3 : MeaningSearch.windowDepth)
+            asked = meaning.begin(request.query.meaningText, limit: request.allChunks ? request.limit * 3 : MeaningSearch.windowDepth,
+                                  filters: request.filters.narrows ? request.filters : nil)
         }
         let words = try index.findWords(request)
         var windows = request.meaning

@@ -30,15 +30,16 @@ public final class MeaningSearch {
     /// has no vectors yet. Throws when there are vectors but the model to embed the query
     /// with cannot run here.
     public func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
-        try finish(begin(text, limit: limit))
+        try finish(begin(text, limit: limit, filters: nil))
     }
 
     /// Asks the embedder process, when one runs, without waiting for its answer: the
     /// caller ranks the query's words meanwhile (`Searcher`, `SearchIndex.findWords`), then
-    /// calls `finish`.
-    public func begin(_ text: String, limit: Int) -> Request {
-        Request(text: text, limit: limit, pending: enabled
-            ? EmbedderClient.start(.nearest(text: text, limit: limit, database: local.databasePath), socket: paths.embedderSocket) : nil)
+    /// calls `finish`. `filters`: only among the windows they allow.
+    public func begin(_ text: String, limit: Int, filters: SearchFilters?) -> Request {
+        Request(text: text, limit: limit, filters: filters, pending: enabled
+            ? EmbedderClient.start(.nearest(text: text, limit: limit, database: local.databasePath, filters: filters),
+                                   socket: paths.embedderSocket) : nil)
     }
 
     /// The embedder's answer to `request`. When none runs, throws `EmbedderStarter.Notice`
@@ -50,13 +51,14 @@ public final class MeaningSearch {
             return reply.model.map { NearestWindows(model: $0, windows: reply.windows) }
         }
         if request.pending == nil, starter != nil { throw starter!.start() }
-        return try local.nearest(request.text, limit: request.limit)
+        return try local.nearest(request.text, limit: request.limit, filters: request.filters)
     }
 
     /// A query's meaning asked for (`begin`).
     public struct Request {
         let text: String
         let limit: Int
+        let filters: SearchFilters?
         let pending: EmbedderClient.Pending?
     }
 

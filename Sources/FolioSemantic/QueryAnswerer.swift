@@ -23,14 +23,16 @@ package struct QueryAnswerer {
         if let embedder { embedders[embedder.identity.description] = embedder }
     }
 
-    package mutating func nearest(_ text: String, limit: Int) throws -> NearestWindows? {
+    /// `filters`: only among the windows they allow.
+    package mutating func nearest(_ text: String, limit: Int, filters: SearchFilters? = nil) throws -> NearestWindows? {
         if reader == nil { reader = try IndexReader(path: databasePath) }
         guard let reader, let model = try reader.queryModel() else { return nil }
         if index?.model.id != model.id { index = VectorIndex(model: model) }
         try reader.refresh(&index!)
         let embedder = try embedder(for: model)
         let vector = try embedder.embed(text)
-        return NearestWindows(model: model.id, windows: index!.nearest(vector, limit: limit).map { .init(key: $0.key, similarity: $0.similarity) })
+        let among = try filters.map { filters throws(StoreError) in try reader.windowKeys(allowedBy: filters) }
+        return NearestWindows(model: model.id, windows: index!.nearest(vector, limit: limit, among: among).map { .init(key: $0.key, similarity: $0.similarity) })
     }
 
     /// How near each of `texts` is in meaning to each of `windows` (by their vectors in

@@ -87,8 +87,13 @@ public final class FolioToolbox: Sendable {
         }
         let mode = try arguments.choice("mode", SearchMode.self) ?? .hybrid
         let limit = try arguments.integer("limit", in: 1...ToolCatalog.maximumResults) ?? ToolCatalog.defaultResults
-        let request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: Set(try arguments.choices("type", DocumentKind.self)),
+        var request = SearchRequest(query: SearchQuery(parsing: ""), limit: limit, kinds: Set(try arguments.choices("type", DocumentKind.self)),
                                     snippetWords: 32, mode: mode)
+        do {
+            request.query = try SearchArguments.words(text, name: "query", into: &request.filters)
+        } catch {
+            throw ToolError(error, tool: arguments.tool)
+        }
         return (text, request)
     }
 

@@ -16,7 +16,8 @@ extension UIRoutes {
             } ?? 20
             let kinds: Set<DocumentKind> = try query["type"].map { value throws(SearchArguments.Failure) in [try SearchArguments.choice(value, name: "type")] } ?? []
             let mode: SearchMode = try query["mode"].map { value throws(SearchArguments.Failure) in try SearchArguments.choice(value, name: "mode") } ?? .hybrid
-            request = SearchRequest(query: SearchQuery(parsing: text), limit: limit, kinds: kinds, snippetWords: 32, mode: mode)
+            request = SearchRequest(query: SearchQuery(parsing: ""), limit: limit, kinds: kinds, snippetWords: 32, mode: mode)
+            request.query = try SearchArguments.words(text, name: "q", into: &request.filters)
         } catch {
             throw UIError(error)
         }

@@ -137,10 +137,12 @@ final class EmbedderService: @unchecked Sendable {
             return EmbedderReply(error: "the embedder and its client come from different builds; restart foliod")
         }
         switch envelope.request {
-        case let .nearest(text, limit, database):
+        case let .nearest(text, limit, database, filters):
             _ = state.withLock { $0.core.handle(.worked(at: MonotonicClock.milliseconds())) }
             do {
-                let found = try answerer(for: database, queries: &queries, elsewhere: &elsewhere, embedder: embedder) { try $0.nearest(text, limit: limit) }
+                let found = try answerer(for: database, queries: &queries, elsewhere: &elsewhere, embedder: embedder) {
+                    try $0.nearest(text, limit: limit, filters: filters)
+                }
                 guard let nearest = found else { return EmbedderReply() }
                 return EmbedderReply(model: nearest.model, windows: nearest.windows)
             } catch {

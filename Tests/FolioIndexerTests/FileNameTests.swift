@@ -25,6 +25,12 @@ import FolioSystem
         return try reader.search(request).map { $0.path.replacing(root + "/docs/", with: "") }
     }
 
+    private func named(_ pattern: NamePattern) -> SearchFilters {
+        var filters = SearchFilters()
+        filters.name = pattern
+        return filters
+    }
+
     private let zipBytes = Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x11, count: 64))
 
     @Test func fileOfAKindNotRead_isFoundByTheWordsOfItsName_neverOpened() throws {
@@ -61,7 +67,7 @@ import FolioSystem
         #expect(try paths(reader, "draft").isEmpty)
         #expect(try paths(reader, "final letter") == ["final-letter.md"])
         #expect(try paths(reader, "dear ann") == ["final-letter.md"], "the contents' rows are intact")
-        #expect(try reader.files(named: #require(NamePattern("*letter*")), in: .everything, limit: 10).map(\.path) == [root + "/docs/final-letter.md"])
+        #expect(try reader.files(matching: named(#require(NamePattern("*letter*"))), limit: 10).map(\.path) == [root + "/docs/final-letter.md"])
         try store.rename(tree: root + "/docs", to: root + "/papers")
         #expect(try reader.search(SearchRequest(query: SearchQuery(parsing: "final"))).map(\.path) == [root + "/papers/final-letter.md"])
     }
@@ -71,13 +77,13 @@ import FolioSystem
                                        "Photos.ZIP": zipBytes])
         #expect(try paths(reader, "quarterly", name: NamePattern("*2023*")) == ["Report-2023.PDF.txt"])
         #expect(try paths(reader, "quarterly", name: NamePattern("*.zip")).isEmpty)
-        #expect(try reader.files(named: #require(NamePattern("*.zip")), in: .everything, limit: 10).map(\.kind) == [.file])
-        #expect(try reader.files(named: #require(NamePattern("report-202[34]*")), in: .everything, limit: 10).count == 2)
-        #expect(try reader.files(named: #require(NamePattern("report-202[34]*")), in: .everything, limit: 1).count == 1)
+        #expect(try reader.files(matching: named(#require(NamePattern("*.zip"))), limit: 10).map(\.kind) == [.file])
+        #expect(try reader.files(matching: named(#require(NamePattern("report-202[34]*"))), limit: 10).count == 2)
+        #expect(try reader.files(matching: named(#require(NamePattern("report-202[34]*"))), limit: 1).count == 1)
         // LIKE's own wildcards in a name are letters to a glob.
         let (_, odd) = try indexed(["100%_done.zip": zipBytes, "100x-done.zip": zipBytes])
-        #expect(try odd.files(named: #require(NamePattern("*%_*")), in: .everything, limit: 10).map(\.path) == [root + "/docs/100%_done.zip"])
-        #expect(try odd.files(named: #require(NamePattern("100?-*")), in: .everything, limit: 10).map(\.path) == [root + "/docs/100x-done.zip"])
+        #expect(try odd.files(matching: named(#require(NamePattern("*%_*"))), limit: 10).map(\.path) == [root + "/docs/100%_done.zip"])
+        #expect(try odd.files(matching: named(#require(NamePattern("100?-*"))), limit: 10).map(\.path) == [root + "/docs/100x-done.zip"])
         #expect(NamePattern("a/b") == nil)
         #expect(NamePattern("") == nil)
     }

@@ -10,7 +10,9 @@ import Testing
     static func values(_ query: FolioQuery) -> String {
         "\(query.common.db as Any) \(query.common.config as Any) \(query.limit) \(query.path as Any) \(query.type) "
             + "\(query.pages?.range as Any) \(query.allChunks) \(query.format) \(query.json) \(query.mode) \(query.explain) "
-            + "\(query.ask) \(query.weighMeaning) \(query.query) \(query.name as Any)"
+            + "\(query.ask) \(query.weighMeaning) \(query.query) \(query.name as Any) \(query.after as Any) \(query.before as Any) "
+            + "\(query.date as Any) \(query.since as Any) \(query.size as Any) \(query.ext) \(query.author as Any) \(query.from as Any) "
+            + "\(query.to as Any)"
     }
 
     @Test(arguments: [
@@ -29,6 +31,10 @@ import Testing
         ["", "word"],
         ["--name", "*.zip"],
         ["--name", "budget*", "--type", "file", "--format", "paths", "2019"],
+        ["--after", "2023-01", "--before", "2100", "--since", "2w", "invoice"], ["--date", "2023", "invoice"],
+        ["--size", ">10M", "--ext", "pdf", "--ext", "odt,docx", "--author", "Berg", "--from", "anna", "--to", "bob@example.org", "x"],
+        ["invoice", "after:2023-01", "from:\"Anna Berg\""],
+        ["type:spreadsheet", "date:2023-03"],
     ])
     func usualCommandLines_parseAsArgumentParserParsesThem(_ arguments: [String]) throws {
         let quick = try #require(FolioQuery.parsedQuickly(arguments), "\(arguments) is parsed quickly")
@@ -42,6 +48,9 @@ import Testing
         ["--db", "--limit", "5", "tax"], ["--type", "doc", "tax"], ["--mode", "fuzzy", "tax"], ["--pages", "3", "tax"],
         ["--path", "x", "--pages", "7-3", "tax"], [], ["  "], ["--ask", "--explain", "tax"],
         ["--name", "a/b", "tax"], ["--name", "*.zip", "--ask"],
+        ["--after", "2023-13", "tax"], ["--since", "2x", "tax"], ["--size", "10M", "tax"], ["--ext", "p.df", "tax"],
+        ["tax", "colour:red"], ["tax", "-from:anna"], ["tax", "after:2024", "before:2023"], ["--after", "2024", "--before", "2023", "x"],
+        ["date:2023-02-30", "tax"], ["--author", " ", "tax"],
     ])
     func commandLinesToRefuse_areLeftToArgumentParser_whichSaysWhy(_ arguments: [String]) {
         #expect(FolioQuery.parsedQuickly(arguments) == nil)

@@ -413,3 +413,31 @@ import FolioTestSupport
         }
     }
 }
+
+@Suite struct FilteredMeaningTests {
+    /// A filter narrows the meaning's candidates before the best are taken: the nearest
+    /// window of the one document a filter allows is found even when every window of
+    /// another is nearer, and a search asking for one window gets it.
+    @Test func filtersNarrowTheWindowsScanned_beforeTheBestAreTaken() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/near.txt"), chunks: TemporaryDatabase.chunks(["near one", "near two"]))
+        try store.save(TemporaryDatabase.record("/d/far.md", kind: .markdown), chunks: TemporaryDatabase.chunks(["far"]))
+        let model = try store.embeddingModel(provider: "local", name: "test")
+        let chunks = try store.chunksWithoutWindows(limit: 10)
+        let keys: [String: Int64] = ["near one": 1, "near two": 2, "far": 3]
+        try store.saveWindows(chunks.map { ($0.id, [keys[$0.text]!]) })
+        try store.saveVectors(model: model.id, [(keys["near one"]!, QuantisedVector([1, 0, 0])), (keys["near two"]!, QuantisedVector([0.9, 0.1, 0])),
+                                                (keys["far"]!, QuantisedVector([0, 1, 0]))])
+        let reader = try IndexReader(path: database.path)
+        var index = VectorIndex(model: try #require(try reader.queryModel()))
+        try reader.refresh(&index)
+        #expect(index.nearest([1, 0, 0], limit: 1).map(\.key) == [keys["near one"]!])
+        let markdown = try reader.windowKeys(allowedBy: SearchFilters(kinds: [.markdown]))
+        #expect(markdown == [keys["far"]!])
+        #expect(index.nearest([1, 0, 0], limit: 1, among: markdown).map(\.key) == [keys["far"]!])
+        #expect(try reader.windowKeys(allowedBy: SearchFilters(scope: .tree("/d"))).count == 3)
+        #expect(try reader.windowKeys(allowedBy: SearchFilters(scope: .tree("/elsewhere"))).isEmpty)
+        #expect(index.nearest([1, 0, 0], limit: 5, among: []).isEmpty)
+    }
+}

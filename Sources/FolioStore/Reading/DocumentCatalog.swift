@@ -1,4 +1,4 @@
-internal import FolioCore
+public import FolioCore
 internal import FolioSQLite
 
 /// Listing and counting documents, shared by the writer and the read-only clients.
@@ -7,10 +7,11 @@ public protocol DocumentCatalog: Sendable {
     func documents(in scope: PathScope, status: DocumentStatus?) throws(StoreError) -> [DocumentRecord]
     /// Totals over the whole index.
     func counts() throws(StoreError) -> IndexCounts
-    /// The files in `scope` whose name matches `name`, the most recently modified first, at
-    /// most `limit` (`folioq --name` without words). Documents inside a file (a mailbox's
-    /// messages, attachments) are not files: they are left out.
-    func files(named name: NamePattern, in scope: PathScope, limit: Int) throws(StoreError) -> [DocumentRecord]
+    /// The documents `filters` allow (their pages aside), the most recently modified (a
+    /// message: sent) first, at most `limit`: `folioq` with filters and no words. With a
+    /// name, documents inside a file (a mailbox's messages, attachments) are left out: they
+    /// have no name of their own.
+    func files(matching filters: SearchFilters, limit: Int) throws(StoreError) -> [DocumentRecord]
 }
 
 enum CatalogQueries {
@@ -19,11 +20,12 @@ enum CatalogQueries {
         return try db.rows("SELECT \(DocumentRecord.columns) " + sql + " ORDER BY path", arguments).map(DocumentRecord.init(row:))
     }
 
-    static func files(_ db: SQLiteConnection, named name: NamePattern, in scope: PathScope, limit: Int) throws -> [DocumentRecord] {
-        let (sql, arguments) = filter(scope, nil)
-        let condition = name.condition
-        return try db.rows("SELECT \(DocumentRecord.columns) \(sql) AND id IN (SELECT rowid FROM file_name WHERE \(condition.sql)) ORDER BY mtime_ns DESC, path LIMIT ?",
-                           arguments + condition.arguments + [limit]).map(DocumentRecord.init(row:))
+    static func files(_ db: SQLiteConnection, matching filters: SearchFilters, limit: Int) throws -> [DocumentRecord] {
+        var filters = filters
+        filters.pages = nil
+        let (conditions, arguments) = filters.conditions
+        return try db.rows("SELECT \(DocumentRecord.columns) FROM document d WHERE 1\(conditions) ORDER BY \(SearchFilters.when) DESC, path LIMIT ?",
+                           arguments + [limit]).map(DocumentRecord.init(row:))
     }
 
     /// `FROM document WHERE …` for the documents in `scope`, with `status` when given.
@@ -62,7 +64,7 @@ extension IndexStore: DocumentCatalog {
         try read("count") { db in try CatalogQueries.counts(db) }
     }
 
-    public func files(named name: NamePattern, in scope: PathScope, limit: Int) throws(StoreError) -> [DocumentRecord] {
-        try read("list files by name") { db in try CatalogQueries.files(db, named: name, in: scope, limit: limit) }
+    public func files(matching filters: SearchFilters, limit: Int) throws(StoreError) -> [DocumentRecord] {
+        try read("list files") { db in try CatalogQueries.files(db, matching: filters, limit: limit) }
     }
 }

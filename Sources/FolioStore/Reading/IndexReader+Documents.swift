@@ -1,3 +1,4 @@
+public import FolioCore
 internal import FolioSQLite
 
 extension IndexReader {

@@ -42,6 +42,21 @@ extension IndexReader {
         }
     }
 
+    /// The windows of the documents and chunks `filters` allow: the only ones a filtered
+    /// search by meaning scans (`VectorIndex.nearest(_:limit:among:)`), so that a filter
+    /// narrows the meaning's candidates before the best are taken, not after.
+    public func windowKeys(allowedBy filters: SearchFilters) throws(StoreError) -> Set<Int64> {
+        let (conditions, arguments) = filters.conditions
+        return try read("find the windows a search's filters allow") { db in
+            var keys: Set<Int64> = []
+            try db.forEachRow("""
+                SELECT w.key FROM chunk_window w JOIN chunk c ON c.id = w.chunk_id JOIN document d ON d.id = c.document_id
+                WHERE 1\(conditions)
+                """, arguments, columns: { columns in keys.insert(columns.int64(0)) })
+            return keys
+        }
+    }
+
     /// How far `model` is.
     public func semanticCoverage(model: Int64) throws(StoreError) -> SemanticCoverage {
         try read("measure semantic coverage") { db in try IndexStore.coverage(db, model: model) }

@@ -1,4 +1,4 @@
-internal import FolioCore
+public import FolioCore
 internal import FolioSQLite
 
 /// The index opened read-only, for `folioq`, `folioctl sources` and the launchers.
@@ -55,7 +55,7 @@ extension IndexReader: DocumentCatalog {
         try read("count") { db in try CatalogQueries.counts(db) }
     }
 
-    public func files(named name: NamePattern, in scope: PathScope, limit: Int) throws(StoreError) -> [DocumentRecord] {
-        try read("list files by name") { db in try CatalogQueries.files(db, named: name, in: scope, limit: limit) }
+    public func files(matching filters: SearchFilters, limit: Int) throws(StoreError) -> [DocumentRecord] {
+        try read("list files") { db in try CatalogQueries.files(db, matching: filters, limit: limit) }
     }
 }

@@ -285,29 +285,9 @@ enum IndexSearch {
     }
 
     /// The SQL conditions (on `d`, the document, and `c`, the chunk) of the request's
-    /// scope, kinds, pages and name.
+    /// filters (`SearchFilters`).
     static func filters(_ request: SearchRequest) -> (String, SQLiteArguments) {
-        var sql = ""
-        var arguments: SQLiteArguments = []
-        if request.scope != .everything {
-            let scope = request.scope.condition(column: "d.path")
-            sql += " AND " + scope.sql
-            arguments += scope.arguments
-        }
-        if !request.kinds.isEmpty {
-            sql += " AND d.kind IN (" + Array(repeating: "?", count: request.kinds.count).joined(separator: ", ") + ")"
-            arguments += SQLiteArguments(request.kinds.map(\.rawValue).sorted())
-        }
-        if let pages = request.pages {
-            sql += " AND c.page_last >= ? AND c.page_first <= ?"
-            arguments += [pages.lowerBound, pages.upperBound]
-        }
-        if let name = request.name {
-            let condition = name.condition
-            sql += " AND d.id IN (SELECT rowid FROM file_name WHERE \(condition.sql))"
-            arguments += condition.arguments
-        }
-        return (sql, arguments)
+        request.filters.conditions
     }
 
     /// The hits of ranked chunks, in their order: where each is, and its snippet. A chunk

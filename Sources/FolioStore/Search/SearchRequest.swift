@@ -6,14 +6,9 @@ public struct SearchRequest: Sendable {
     public var query: SearchQuery
     /// The most results returned.
     public var limit: Int
-    public var scope: PathScope
-    /// Only documents of these kinds; all kinds when empty.
-    public var kinds: Set<DocumentKind>
-    /// Only chunks with text on these pages (a chunk over a page break counts for both of
-    /// its pages): with a scope of one file, "the pages of this book read so far".
-    public var pages: ClosedRange<Int>?
-    /// Only files whose name matches this pattern.
-    public var name: NamePattern?
+    /// What narrows the matches before they are ranked: where, what kind, which pages,
+    /// what name, when, how big, who.
+    public var filters: SearchFilters
     /// Every matching chunk instead of the best chunk of each document.
     public var allChunks: Bool
     /// About how many words of context a snippet shows; 0 for no snippets (faster, for
@@ -31,8 +26,7 @@ public struct SearchRequest: Sendable {
                 allChunks: Bool = false, snippetWords: Int = 24, mode: SearchMode = .lexical, meaning: NearestWindows? = nil) {
         self.query = query
         self.limit = limit
-        self.scope = scope
-        self.kinds = kinds
+        filters = SearchFilters(scope: scope, kinds: kinds)
         self.allChunks = allChunks
         self.snippetWords = snippetWords
         self.mode = mode
@@ -46,8 +40,28 @@ public struct SearchRequest: Sendable {
         return mode
     }
 
-    /// Whether a scope, kinds, pages or a name narrow the matches before they are ranked.
-    var narrowsMatches: Bool { scope != .everything || !kinds.isEmpty || pages != nil || name != nil }
+    /// Whether any filter narrows the matches before they are ranked.
+    var narrowsMatches: Bool { filters.narrows }
+
+    public var scope: PathScope {
+        get { filters.scope }
+        set { filters.scope = newValue }
+    }
+
+    public var kinds: Set<DocumentKind> {
+        get { filters.kinds }
+        set { filters.kinds = newValue }
+    }
+
+    public var pages: ClosedRange<Int>? {
+        get { filters.pages }
+        set { filters.pages = newValue }
+    }
+
+    public var name: NamePattern? {
+        get { filters.name }
+        set { filters.name = newValue }
+    }
 }
 
 /// How results are found: by the words of the query (FTS5's BM25), by its meaning (the

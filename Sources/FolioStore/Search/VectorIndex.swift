@@ -29,8 +29,9 @@ public struct VectorIndex: Sendable {
     /// The `limit` window keys most similar to `query` (a unit vector), best first, with
     /// their cosine similarity. The query is quantised like the vectors, and each dot
     /// product is taken sixteen int8 components at a time in int32, ten times faster than in
-    /// float (docs/benchmarks.md).
-    public func nearest(_ query: [Float], limit: Int) -> [(key: Int64, similarity: Float)] {
+    /// float (docs/benchmarks.md). `among`: only these windows (those a search's filters
+    /// allow, `IndexReader.windowKeys(allowedBy:)`).
+    public func nearest(_ query: [Float], limit: Int, among: Set<Int64>? = nil) -> [(key: Int64, similarity: Float)] {
         guard query.count == dimension, dimension > 0, limit > 0 else { return [] }
         let quantised = QuantisedVector(query)
         let lanes = dimension - dimension % 16
@@ -38,6 +39,7 @@ public struct VectorIndex: Sendable {
         components.withUnsafeBytes { data in
             quantised.components.withUnsafeBytes { q in
                 for row in 0..<keys.count {
+                    if let among, !among.contains(keys[row]) { continue }
                     let base = row * dimension
                     var wide = SIMD16<Int32>()
                     var k = 0

@@ -1,3 +1,4 @@
+internal import FolioCore
 internal import FolioSQLite
 
 extension IndexStore {

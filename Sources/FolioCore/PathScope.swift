@@ -1,6 +1,6 @@
 /// Which documents an operation covers: one file, a directory and everything below it, or
 /// all of them.
-public enum PathScope: Sendable, Equatable {
+public enum PathScope: Sendable, Equatable, Hashable, Codable {
     case everything
     /// The document of a file and the documents inside it (`DocumentKey`): a mailbox's
     /// messages, a message's attachments.

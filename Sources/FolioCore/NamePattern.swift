@@ -1,10 +1,8 @@
-internal import FolioSQLite
-
 /// A glob over files' names (`*.zip`, `budget-20??.*`, `[Rr]eport*`), matched without
 /// regard to case, as `locate -i -b` matches: `folioq --name`. A name is a path's last
 /// component, kept for every file in a trigram index (`file_name`,
 /// `v0012_file_names.sql`).
-public struct NamePattern: Sendable, Equatable {
+public struct NamePattern: Sendable, Equatable, Hashable, Codable {
     /// The glob as given.
     public let glob: String
 
@@ -15,17 +13,9 @@ public struct NamePattern: Sendable, Equatable {
         self.glob = glob
     }
 
-    /// The condition on `file_name` (its `name` column) that finds the pattern's files:
-    /// a LIKE the trigram index answers (`*` as `%`, `?` and a `[…]` class as `_`, so it
-    /// finds a superset), then the glob itself over the lower-cased name. No `ESCAPE`:
-    /// FTS5 answers a LIKE of two arguments only, and scans every name for one of three.
-    var condition: (sql: String, arguments: SQLiteArguments) {
-        ("name LIKE ? AND lower(name) GLOB ?", [like, glob.lowercased()])
-    }
-
     /// The glob as a LIKE pattern that matches at least what it matches: LIKE's own `%`
     /// and `_` in a name stand for themselves in the glob, here for any one character.
-    var like: String {
+    public var like: String {
         var pattern = ""
         var inClass = false
         for character in glob {

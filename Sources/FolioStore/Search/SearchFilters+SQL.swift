@@ -1,0 +1,77 @@
+internal import FolioSQLite
+internal import FolioCore
+
+extension SearchFilters {
+    /// The SQL conditions (each starting ` AND `, on `d`, the document, and `c`, the chunk)
+    /// that keep the documents and chunks these filters allow, and their arguments.
+    var conditions: (sql: String, arguments: SQLiteArguments) {
+        var sql = ""
+        var arguments: SQLiteArguments = []
+        if scope != .everything {
+            let scope = scope.condition(column: "d.path")
+            sql += " AND " + scope.sql
+            arguments += scope.arguments
+        }
+        if !kinds.isEmpty {
+            sql += " AND d.kind IN (" + Array(repeating: "?", count: kinds.count).joined(separator: ", ") + ")"
+            arguments += SQLiteArguments(kinds.map(\.rawValue).sorted())
+        }
+        if let pages {
+            sql += " AND c.page_last >= ? AND c.page_first <= ?"
+            arguments += [pages.lowerBound, pages.upperBound]
+        }
+        if let name {
+            let condition = name.condition
+            sql += " AND d.id IN (SELECT rowid FROM file_name WHERE \(condition.sql))"
+            arguments += condition.arguments
+        }
+        if let time {
+            if let from = time.from {
+                sql += " AND \(Self.when) >= ?"
+                arguments += [from]
+            }
+            if let until = time.until {
+                sql += " AND \(Self.when) < ?"
+                arguments += [until]
+            }
+        }
+        if let size {
+            if let least = size.least {
+                sql += " AND d.size >= ?"
+                arguments += [least]
+            }
+            if let most = size.most {
+                sql += " AND d.size <= ?"
+                arguments += [most]
+            }
+        }
+        if !extensions.isEmpty {
+            // LIKE ignores ASCII case, and an extension is letters and digits only.
+            sql += " AND (" + Array(repeating: "d.path LIKE ?", count: extensions.count).joined(separator: " OR ") + ")"
+            arguments += SQLiteArguments(extensions.sorted().map { "%." + $0 })
+        }
+        for person in people {
+            let names = person.fields.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            sql += " AND d.id IN (SELECT document_id FROM document_field WHERE name IN (\(names)) AND value LIKE ? ESCAPE '\\')"
+            arguments += ["%" + Self.escapedForLike(person.text) + "%"]
+        }
+        return (sql, arguments)
+    }
+
+    /// When a document was written, in seconds: a message's `Date` (GLib writes its offset
+    /// `+01`, which SQLite reads only as `+01:00`), else the file's modification time.
+    static let when = """
+        coalesce(CASE WHEN d.kind = 'mail' THEN (SELECT unixepoch(CASE WHEN f.value GLOB '*[+-][0-9][0-9]' THEN f.value || ':00' \
+        ELSE f.value END) FROM document_field f WHERE f.document_id = d.id AND f.name = 'date') END, d.mtime_ns / 1000000000)
+        """
+
+    /// `text` with LIKE's own `%`, `_` and the escape itself escaped.
+    private static func escapedForLike(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}
