@@ -308,7 +308,7 @@ let package = Package(
         .testTarget(name: "FolioAskTests", dependencies: ["FolioAsk", "FolioCore", "FolioStore", "FolioText"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioChatTests", dependencies: ["FolioChat", "FolioAsk", "FolioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioSQLiteTests", dependencies: ["FolioSQLite"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioMCPTests", dependencies: ["FolioMCP", "FolioTools", "FolioCore", "FolioStore", .product(name: "MCP", package: "swift-sdk")],
+        .testTarget(name: "FolioMCPTests", dependencies: ["FolioMCP", "FolioTools", "FolioCore", "FolioStore", "FolioSearch", .product(name: "MCP", package: "swift-sdk")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioProtocolTests", dependencies: ["FolioProtocol", "FolioCore", "FolioStore"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioIndexerTests", dependencies: ["FolioIndexer", "FolioStore", "FolioCore", "FolioSystem", "FolioWatch", "FolioTestSupport",

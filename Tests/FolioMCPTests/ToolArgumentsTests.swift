@@ -2,6 +2,7 @@ import FolioCore
 @testable import FolioMCP
 @testable import FolioTools
 import FolioStore
+import FolioSearch
 import MCP
 import Testing
 
@@ -35,6 +36,25 @@ import Testing
             try arguments(["mode": "fuzzy"]).choice("mode", SearchMode.self)
         }
         #expect(throws: ToolError.self) { try arguments(["colour": "red"]) }
+    }
+
+    /// The query's fields, as the window's `q` and the `search` tool's `query` carry them
+    /// (`SearchArguments.words`): they narrow the search; one not understood is the
+    /// argument's error, which says what would do.
+    @Test func fieldsOfTheQuery_narrowIt_andOneNotUnderstood_isAnInvalidArgument() throws {
+        var filters = SearchFilters()
+        let query = try SearchArguments.words("invoice from:anna ext:pdf", name: "query", into: &filters)
+        #expect(query.meaningText == "invoice")
+        #expect(filters.people == [PersonMatch(role: .from, text: "anna")] && filters.extensions == ["pdf"])
+        for (text, problem) in [("invoice colour:red", FilterError.unknownField("colour")),
+                                ("invoice after:2023-13", .badValue(field: "after", value: "2023-13", expected: "give a date as 2023, 2023-03, 2023-03-15, today or yesterday"))] {
+            var ignored = SearchFilters()
+            #expect(throws: SearchArguments.Failure.invalid(name: "query", reason: problem.description)) {
+                try SearchArguments.words(text, name: "query", into: &ignored)
+            }
+            #expect(ToolError(.invalid(name: "query", reason: problem.description), tool: "search")
+                == .invalidArgument(tool: "search", name: "query", reason: problem.description))
+        }
     }
 }
 

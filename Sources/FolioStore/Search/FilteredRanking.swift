@@ -11,7 +11,7 @@ struct FilteredRanking: LexicalStrategy {
     private let request: SearchRequest
 
     init?(_ db: SQLiteConnection, _ context: LexicalContext) {
-        guard context.request.narrowsMatches else { return nil }
+        guard context.request.narrowsToFew else { return nil }
         plan = context.plan
         request = context.request
     }

@@ -47,12 +47,13 @@ struct LexicalContext {
 }
 
 /// The strategies, in the order they are asked: a champion list for one frequent word;
-/// FTS5 within the scope, kinds or pages when those narrow the matches first; common words
+/// FTS5 over the chunks of the few documents filters allow; FTS5 within the scope, kinds or
+/// pages when those narrow the matches first; common words
 /// from their counts; one term of unknown count in one walk; the second tier term by term;
 /// common words beside rarer terms; FTS5 over every match.
 enum LexicalStrategies {
     static let ordered: [any LexicalStrategy.Type] = [
-        FrequentWordRanking.self, FilteredRanking.self, CommonTermRanking.self, SingleTermRanking.self,
+        FrequentWordRanking.self, AllowedChunksRanking.self, FilteredRanking.self, CommonTermRanking.self, SingleTermRanking.self,
         AnyTermRanking.self, MixedTermRanking.self, FullTextRanking.self,
     ]
 }

@@ -9,4 +9,20 @@ extension NamePattern {
     var condition: (sql: String, arguments: SQLiteArguments) {
         ("name LIKE ? AND lower(name) GLOB ?", [like, glob.lowercased()])
     }
+
+    /// Whether the trigram index answers the LIKE: it needs three characters in a row that
+    /// are not wildcards (`*1*` has none, and made FTS5 read every name).
+    var usesTrigrams: Bool {
+        like.split(whereSeparator: { $0 == "%" || $0 == "_" }).contains { $0.count >= 3 }
+    }
+
+    /// The condition on the document `d`: through the trigram index when it answers the
+    /// LIKE, else the path's last component matched row by row (files only, not documents
+    /// inside one, as `file_name` holds them).
+    var documentCondition: (sql: String, arguments: SQLiteArguments) {
+        guard !usesTrigrams else {
+            return ("d.id IN (SELECT rowid FROM file_name WHERE \(condition.sql))", condition.arguments)
+        }
+        return ("instr(d.path, '//') = 0 AND lower(replace(d.path, rtrim(d.path, replace(d.path, '/', '')), '')) GLOB ?", [glob.lowercased()])
+    }
 }

@@ -21,8 +21,8 @@ extension SearchFilters {
             arguments += [pages.lowerBound, pages.upperBound]
         }
         if let name {
-            let condition = name.condition
-            sql += " AND d.id IN (SELECT rowid FROM file_name WHERE \(condition.sql))"
+            let condition = name.documentCondition
+            sql += " AND " + condition.sql
             arguments += condition.arguments
         }
         if let time {

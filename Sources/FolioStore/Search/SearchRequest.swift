@@ -43,6 +43,15 @@ public struct SearchRequest: Sendable {
     /// Whether any filter narrows the matches before they are ranked.
     var narrowsMatches: Bool { filters.narrows }
 
+    /// Whether a folder, kinds or pages narrow the matches: their matches are ranked alone
+    /// (`FilteredRanking`), as before there were other filters. A name, time, size,
+    /// extensions and people often keep most documents: the matches are then ranked as
+    /// without them, and those they allow kept from more of them (`IndexSearch.bm25`); when
+    /// they keep few, `AllowedChunksRanking` ranks those (docs/benchmarks.md, "Filters").
+    var narrowsToFew: Bool {
+        filters.scope != .everything || !filters.kinds.isEmpty || filters.pages != nil
+    }
+
     public var scope: PathScope {
         get { filters.scope }
         set { filters.scope = newValue }
