@@ -3,7 +3,7 @@
 embedder process running (as foliod keeps it) and without one at the first query (which
 starts it: the first query is shown apart, the percentiles are of the others).
 
-    bench/query-latency.py DATA_HOME [--queries FILE.tsv] [--count 60] [--anchor DIR] [--path DIR]
+    bench/query-latency.py DATA_HOME [--queries FILE.tsv] [--count 60] [--anchor DIR] [--path DIR] [--filter FIELDS]
 
 DATA_HOME is the XDG_DATA_HOME of the index (its folio/folio.sqlite). The queries are the
 second column of a queries.tsv (default: ../shared/ir/cranfield's). Prints p50, p95 and
@@ -16,6 +16,8 @@ builds in turn (which goes first alternates), each build with its own embedder: 
 and the ratios of this build's p50 and p95 to the anchor's, measured side by side.
 --path DIR: every query within that folder (`folioq --path`), whose matches are narrowed
 before they are ranked.
+--filter FIELDS: fields added to every query of this build, not the anchor's (`size:>1k`):
+with --anchor naming these same binaries, a filtered search beside the same unfiltered.
 """
 import argparse
 import json
@@ -57,6 +59,7 @@ def main():
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--anchor", help="another build's binaries, measured query by query beside these")
     parser.add_argument("--path", help="search within this folder (folioq --path), as the matches a scope narrows are ranked")
+    parser.add_argument("--filter", help="fields added to this build's queries (after:2021 size:>1k), not the anchor's")
     args = parser.parse_args()
     builds = [("this", os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release")))]
     if args.anchor:
@@ -76,7 +79,8 @@ def main():
             for name, binaries in order:
                 start = time.perf_counter()
                 scope = ["--path", args.path] if args.path else []
-                subprocess.run([os.path.join(binaries, "folioq"), "--limit", "10", *scope, *extra, query], env=envs[name],
+                fields = [args.filter] if args.filter and name == "this" else []
+                subprocess.run([os.path.join(binaries, "folioq"), "--limit", "10", *scope, *extra, query, *fields], env=envs[name],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 times[name].append((time.perf_counter() - start) * 1000)
         for name, _ in builds:
