@@ -110,7 +110,7 @@ let package = Package(
                         .embedInCode("v0008_term_counts.sql"), .embedInCode("v0009_segment_merge.sql"),
                         .embedInCode("v0010_volumes.sql"),
                         .embedInCode("v0011_mail_threads.sql"),
-                        .embedInCode("v0012_file_names.sql")],
+                        .embedInCode("v0012_file_names.sql"), .embedInCode("v0013_code.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",

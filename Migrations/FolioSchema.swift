@@ -21,5 +21,6 @@ public enum FolioSchema {
         SchemaMigration(identifier: "v0010_volumes", sql: String(decoding: PackageResources.v0010_volumes_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0011_mail_threads", sql: String(decoding: PackageResources.v0011_mail_threads_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0012_file_names", sql: String(decoding: PackageResources.v0012_file_names_sql, as: UTF8.self)),
+        SchemaMigration(identifier: "v0013_code", sql: String(decoding: PackageResources.v0013_code_sql, as: UTF8.self)),
     ]
 }

@@ -16,7 +16,10 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     case ebook = "epub"
     /// A mail message: `.eml`, or a message file of a Maildir folder.
     case mail
-    /// A file of a kind Folio does not read (`holiday-photos.zip`, `setup.py`): known by its
+    /// Source code and structured text (`.py`, `.swift`, `.json`, `.yaml`, `.toml`, …): read
+    /// as plain text, each chunk knowing the line it starts on.
+    case code
+    /// A file of a kind Folio does not read (`holiday-photos.zip`, `backup.tar`): known by its
     /// name alone, never opened. Not in `extensions`: `FileKinds` gives it to every other file.
     case file
 
@@ -35,8 +38,17 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         for ext in ["pptx", "pptm", "odp"] { kinds[ext] = .presentation }
         kinds["epub"] = .ebook
         kinds["eml"] = .mail
+        for ext in codeExtensions { kinds[ext] = .code }
         return kinds
     }()
+
+    /// Source code and structured text, read as `.code`.
+    public static let codeExtensions = [
+        "py", "pyi", "js", "mjs", "cjs", "ts", "tsx", "jsx", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "swift", "go", "rs", "java",
+        "kt", "kts", "scala", "cs", "m", "mm", "rb", "php", "pl", "pm", "lua", "r", "jl", "dart", "hs", "ml", "ex", "exs", "erl",
+        "clj", "el", "vim", "sh", "bash", "zsh", "fish", "ps1", "sql", "css", "scss", "less", "vue", "svelte", "proto", "graphql",
+        "tf", "cmake", "mk", "gradle", "json", "jsonl", "yaml", "yml", "toml", "xml", "ini", "cfg", "conf", "properties", "env",
+    ]
 
     /// The kind a file at `path` is read as, from its extension; `nil` when Folio does not
     /// read such files.
@@ -71,7 +83,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     public var hasRunningHeaders: Bool {
         switch self {
         case .text, .markdown, .html, .pdf, .image: true
-        case .document, .spreadsheet, .presentation, .ebook, .mail, .file: false
+        case .document, .spreadsheet, .presentation, .ebook, .mail, .code, .file: false
         }
     }
 
@@ -110,6 +122,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         case .presentation: "application/vnd.openxmlformats-officedocument.presentationml.presentation"
         case .ebook: "application/epub+zip"
         case .mail: "message/rfc822"
+        case .code: "text/plain"
         case .file: "application/octet-stream"
         }
     }

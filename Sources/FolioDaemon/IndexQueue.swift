@@ -38,7 +38,7 @@ struct IndexQueue {
             switch self {
             case .inOrder, .largeFirst: return true
             case .smallOnly: return file.size < IndexQueue.largeFileBytes
-            case .lightOnly: return file.size < IndexQueue.lightFileBytes && [.text, .markdown, .html].contains(DocumentKind(path: file.path))
+            case .lightOnly: return file.size < IndexQueue.lightFileBytes && [.text, .markdown, .html, .code].contains(DocumentKind(path: file.path))
             }
         }
     }

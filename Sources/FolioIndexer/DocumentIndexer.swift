@@ -39,6 +39,9 @@ public struct DocumentIndexer: Sendable {
     let ocrTurns: (any OCRTurns)?
     let registry: LoaderRegistry
     let chunker: any Chunker
+    /// The chunker of source code: the default one, numbering lines (`nil` with a library
+    /// user's chunker, which cuts code too).
+    let codeChunker: (any Chunker)?
     private let filter = HeaderFooterFilter()
 
     /// `registry` and `chunker` are Folio's own unless a library user gives theirs
@@ -57,6 +60,7 @@ public struct DocumentIndexer: Sendable {
         self.kinds = kinds
         self.registry = registry
         self.chunker = chunker ?? WordChunker(options: configuration.chunking)
+        codeChunker = chunker == nil ? WordChunker(options: configuration.chunking, numbersLines: true) : nil
         self.ocrTurns = ocrTurns
     }
 
@@ -113,7 +117,8 @@ public struct DocumentIndexer: Sendable {
         var record = record
         // Page by page: a PDF of thousands of pages is never held whole, and once it has
         // made more chunks than `chunksHeld` they are written as they come.
-        var pipeline = PagePipeline(filter: loader.kind.hasRunningHeaders ? filter : nil, chunker: chunker)
+        var pipeline = PagePipeline(filter: loader.kind.hasRunningHeaders ? filter : nil,
+                                    chunker: loader.kind == .code ? codeChunker ?? chunker : chunker)
         var pages: [PageRecord] = []
         var parts: IndexStore.DocumentParts?
         var writeFailure: StoreError?

@@ -19,6 +19,22 @@ import FolioTestSupport
                                  startOffset: 0, endOffset: 29)])
     }
 
+    /// Source code: each chunk's section is the line it starts on, and its text keeps the
+    /// blank lines between its lines, so a match's line can be counted from it.
+    @Test func numberingLines_givesEachChunkItsFirstLine_andKeepsBlankLines() {
+        let lines = ["import sys", "", "", "def parse(path):", "    return open(path).read()", "", "class Keeper:", "    pass"]
+        let pages = [Page(number: 1, lines: lines.map { TextLine($0) })]
+        let chunks = WordChunker(options: ChunkingOptions(maxTokensPerChunk: 7, overlapTokens: 0), numbersLines: true).chunks(of: pages)
+        #expect(chunks.map(\.section) == ["line 1", "line 7"])
+        #expect(chunks.first?.text == "import sys\n\n\ndef parse(path):\nreturn open(path).read()")
+        #expect(chunk(4, of: chunks[0].text) == "def parse(path):", "line 4 is the fourth line of a chunk from line 1")
+        #expect(chunker(7, 0).chunks(of: pages).first?.text == "import sys\ndef parse(path):\nreturn open(path).read()", "prose keeps no blank lines")
+    }
+
+    private func chunk(_ line: Int, of text: String) -> String {
+        String(text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1])
+    }
+
     @Test func emptyDocument_hasNoChunks() {
         #expect(chunker(500, 100).chunks(of: [Page(number: 1, lines: [TextLine(""), TextLine("   ")])]).isEmpty)
         #expect(chunker(500, 100).chunks(of: []).isEmpty)

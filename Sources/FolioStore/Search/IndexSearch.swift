@@ -320,19 +320,22 @@ enum IndexSearch {
             let firstPage: Int = row["page_first"]
             let text: String = row["text"]
             let snippet: Snippet
+            let kind = DocumentKind(rawValue: row["kind"]) ?? .text
+            var section: String? = row["section"]
             var onLastPage = false
             if match.lexicalMatch != nil, let marker {
                 // For a chunk over two pages, the first match tells which page it is shown at.
                 let found = try marker.snippet(of: text, words: words, in: db)
                 snippet = Snippet(marked: found.marked)
                 if let pageBreak = row["page_break"] as Int?, let firstMatch = found.firstMatch { onLastPage = firstMatch >= pageBreak }
+                if kind == .code { section = CodeLine.section(section, text: text, firstMatch: found.firstMatch) }
             } else {
                 snippet = Snippet(leadingWords: text, count: words)
             }
             return SearchHit(
-                path: row["path"], title: row["title"], kind: DocumentKind(rawValue: row["kind"]) ?? .text,
+                path: row["path"], title: row["title"], kind: kind,
                 chunkOrdinal: row["ordinal"], page: onLastPage ? row["page_last"] : firstPage, firstPage: firstPage,
-                lastPage: row["page_last"], pageLabel: row[onLastPage ? "label2" : "label1"], section: row["section"],
+                lastPage: row["page_last"], pageLabel: row[onLastPage ? "label2" : "label1"], section: section,
                 snippet: snippet,
                 score: match.lexicalMatch?.score ?? -Double(match.ranking?.similarity ?? 0),
                 matchesAllTerms: match.lexicalMatch?.matchesAll ?? false, navigation: row["navigation"],

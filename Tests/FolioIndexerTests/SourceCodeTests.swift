@@ -1,0 +1,61 @@
+import Testing
+import Foundation
+@testable import FolioIndexer
+@testable import FolioStore
+import FolioCore
+import FolioText
+
+/// Source code and structured text read as `code`: found by what they say, each hit with
+/// the line its first match is on.
+@Suite struct SourceCodeTests {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-code-\(UUID().uuidString)").path
+
+    private let script = """
+        #!/usr/bin/env python3
+        import sys
+
+
+        def parse_config(path):
+            \"\"\"Read the harbour configuration.\"\"\"
+
+            with open(path) as handle:
+                return handle.read()
+
+
+        class LighthouseKeeper:
+            def ring_bell(self):
+                print("ding")
+
+        """
+
+    private func indexed() throws -> IndexReader {
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        try Data(script.utf8).write(to: URL(fileURLWithPath: root + "/src/setup.py"))
+        try Data("name: folio\n\nkeeper:\n  name: Ada Tidewater\n".utf8).write(to: URL(fileURLWithPath: root + "/src/crew.YAML"))
+        let store = try IndexStore(path: root + "/folio.sqlite")
+        _ = try DocumentIndexer(store: store, configuration: .default).indexEveryFile(below: root + "/src")
+        return try IndexReader(path: store.path)
+    }
+
+    private func hit(_ reader: IndexReader, _ text: String) throws -> SearchHit? {
+        try reader.search(SearchRequest(query: SearchQuery(parsing: text), limit: 5)).first
+    }
+
+    @Test func sourceFiles_areReadAsCode_andAHitSaysItsLine() throws {
+        let reader = try indexed()
+        let documents = try reader.documents(in: .everything)
+        #expect(documents.map(\.kind) == [.code, .code])
+        #expect(try hit(reader, "ring bell")?.section == "line 13")
+        #expect(try hit(reader, "parse_config")?.section == "line 5", "snake_case splits into its words, and is found whole as a phrase")
+        #expect(try hit(reader, "harbour configuration")?.section == "line 6")
+        #expect(try hit(reader, "LighthouseKeeper")?.section == "line 12")
+        let yaml = try #require(try hit(reader, "tidewater"))
+        #expect(yaml.kind == .code && yaml.section == "line 4" && yaml.path.hasSuffix("crew.YAML"))
+        var code = SearchRequest(query: SearchQuery(parsing: "folio OR sys"), limit: 5)
+        code.kinds = [.code]
+        #expect(try reader.search(code).count == 2)
+        var found = SearchRequest(query: SearchQuery(parsing: "ring bell"), limit: 5, snippetWords: 0)
+        found.kinds = [.code]
+        #expect(try reader.search(found).first?.section == "line 1", "no match located without a snippet: the chunk's first line")
+    }
+}
