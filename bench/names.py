@@ -8,7 +8,7 @@ of a name and `folioq --name GLOB`, against `plocate`), and known items by name.
 
 OUTDIR/tree holds the files: names of two to four words drawn from a word list (the
 GPL's text, as Debian ships it), with a number now and then and an extension of a kind
-Folio does not read (.zip .7z .iso .bin .dat .mp3 .mp4 .psd .xcf .sqlite …), a few
+Folio does not read (.xz .7z .iso .bin .dat .mp3 .mp4 .psd .xcf .sqlite …), a few
 hundred bytes each, in 10 folders of 100 (1,011 folders). Deterministic (a fixed seed).
 The index is made with embeddings off (`provider = "none"`): what is timed is knowing
 the names, not their vectors. Each timed command runs three times, alternately, from a
@@ -17,7 +17,7 @@ release); FOLIO_BIN overrides their folder. Needs plocate (apt-get install ploca
 
 Known items: for --queries files drawn at random among those whose name (without its
 extension) no other file has, the search is the name's words without the extension
-(`holiday photos 2019`), the whole name (`holiday-photos-2019.zip`), and a part of it
+(`holiday photos 2019`), the whole name (`holiday-photos-2019.7z`), and a part of it
 (its first two words, and its last two); success@1 is the file first, for `folioq --format paths` in the
 default mode. With --tree DIR, a real folder (the benchmark corpus, a source tree) is
 indexed and searched instead of the generated tree, with embeddings as configured (the
@@ -36,7 +36,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXTENSIONS = ["zip", "7z", "iso", "bin", "dat", "mp3", "mp4", "psd", "xcf", "sqlite", "tar", "gz", "mkv", "wav", "flac",
+EXTENSIONS = ["xz", "7z", "iso", "bin", "dat", "mp3", "mp4", "psd", "xcf", "sqlite", "tar", "gz", "mkv", "wav", "flac",
               "dmg", "apk", "jar", "ttf", "woff"]
 
 

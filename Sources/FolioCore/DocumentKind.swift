@@ -16,6 +16,9 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     case ebook = "epub"
     /// A mail message: `.eml`, or a message file of a Maildir folder.
     case mail
+    /// A zip archive: its one page the names of its files, each file of a kind Folio reads
+    /// indexed as a document inside it (`ArchiveLoader`).
+    case archive
     /// Source code and structured text (`.py`, `.swift`, `.json`, `.yaml`, `.toml`, …): read
     /// as plain text, each chunk knowing the line it starts on.
     case code
@@ -38,6 +41,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         for ext in ["pptx", "pptm", "odp"] { kinds[ext] = .presentation }
         kinds["epub"] = .ebook
         kinds["eml"] = .mail
+        kinds["zip"] = .archive
         for ext in codeExtensions { kinds[ext] = .code }
         return kinds
     }()
@@ -83,7 +87,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     public var hasRunningHeaders: Bool {
         switch self {
         case .text, .markdown, .html, .pdf, .image: true
-        case .document, .spreadsheet, .presentation, .ebook, .mail, .code, .file: false
+        case .document, .spreadsheet, .presentation, .ebook, .mail, .archive, .code, .file: false
         }
     }
 
@@ -122,6 +126,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         case .presentation: "application/vnd.openxmlformats-officedocument.presentationml.presentation"
         case .ebook: "application/epub+zip"
         case .mail: "message/rfc822"
+        case .archive: "application/zip"
         case .code: "text/plain"
         case .file: "application/octet-stream"
         }

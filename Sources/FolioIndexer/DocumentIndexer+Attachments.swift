@@ -6,7 +6,8 @@ extension DocumentIndexer {
     /// Indexes the attachments of the document `key` as documents inside it
     /// (`DocumentKey.inner(name, of: key)`), each read as a file of its kind is. Images are
     /// passed over (a message's logos and signatures would take the OCR's time), and so are
-    /// attached messages (a forwarded message is read as part of its message), and kinds
+    /// attached messages (a forwarded message is read as part of its message), archives in
+    /// an archive (a bomb's favourite shape), and kinds
     /// Folio does not read. An attachment over `max_file_size`, or one its loader refuses,
     /// is recorded as failed under its key, as a file would be. Their pages are recognised
     /// without waiting for the daemon's OCR turns (`OCRTurns`): put off, an attachment
@@ -16,7 +17,7 @@ extension DocumentIndexer {
         var chunks = 0
         for attachment in attachments {
             let name = Self.unique(DocumentKey.part(attachment.name), among: &names)
-            guard let loader = registry.loader(forPath: name), loader.kind != .image, loader.kind != .mail else { continue }
+            guard let loader = registry.loader(forPath: name), ![.image, .mail, .archive].contains(loader.kind) else { continue }
             let inner = DocumentKey.inner(name, of: key)
             let innerSignature = FileSignature(size: Int64(attachment.size), modificationTimeNanoseconds: signature.modificationTimeNanoseconds,
                                                inode: signature.inode)

@@ -156,6 +156,7 @@ public final class LauncherSearch {
         case .presentation: "x-office-presentation"
         case .ebook: "application-epub+zip"
         case .mail: "message-rfc822"
+        case .archive: "package-x-generic"
         case .code: "text-x-script"
         case .file: "application-x-generic"
         }

@@ -48,6 +48,16 @@ final class ZipArchive {
         zip_discard(archive)
     }
 
+    /// The archive's files (not its folders), with the sizes they declare, in its order.
+    var files: [(name: String, size: Int64)] {
+        (0..<max(0, zip_get_num_entries(archive, 0))).compactMap { index in
+            var stat = zip_stat_t()
+            guard zip_stat_index(archive, UInt64(index), 0, &stat) == 0, let name = stat.name.map({ String(cString: $0) }),
+                  !name.hasSuffix("/") else { return nil }
+            return (name, Int64(clamping: stat.size))
+        }
+    }
+
     /// Whether an entry of that name exists.
     func contains(_ name: String) -> Bool {
         zip_name_locate(archive, name, 0) >= 0

@@ -239,7 +239,7 @@ import FolioSystem
             harness.feed(.file(FileEvent(.changed(finished: true), path: "/d/data/" + name)))
         }
         #expect(harness.wait(200).isEmpty)
-        harness.save("/d/data/notes.zip")
+        harness.save("/d/data/notes.7z")
         #expect(harness.changes.contains { if case .recordNames = $0 { true } else { false } })
     }
 

@@ -34,17 +34,17 @@ import FolioSystem
     private let zipBytes = Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x11, count: 64))
 
     @Test func fileOfAKindNotRead_isFoundByTheWordsOfItsName_neverOpened() throws {
-        let (_, reader) = try indexed(["holiday-photos.zip": zipBytes, "backup.tar": Data("import sys\n".utf8),
+        let (_, reader) = try indexed(["holiday-photos.7z": zipBytes, "backup.tar": Data("import sys\n".utf8),
                                        "notes.txt": Data("a note on photos of a holiday\n".utf8)])
-        #expect(try paths(reader, "holiday photos zip") == ["holiday-photos.zip", "notes.txt"], "the name holds every word")
+        #expect(try paths(reader, "holiday photos 7z") == ["holiday-photos.7z", "notes.txt"], "the name holds every word")
         #expect(try paths(reader, "backup") == ["backup.tar"])
         #expect(try paths(reader, "sys").isEmpty, "a file known by name is not read")
-        let zip = try #require(try reader.documents(in: .everything).first { $0.path.hasSuffix(".zip") })
+        let zip = try #require(try reader.documents(in: .everything).first { $0.path.hasSuffix(".7z") })
         #expect(zip.kind == .file)
         #expect(zip.contentHash == nil)
         #expect(try reader.counts().named == 2)
-        let hit = try #require(try reader.search(SearchRequest(query: SearchQuery(parsing: "holiday photos zip"))).first)
-        #expect(hit.snippet.text == "holiday-photos.zip")
+        let hit = try #require(try reader.search(SearchRequest(query: SearchQuery(parsing: "holiday photos 7z"))).first)
+        #expect(hit.snippet.text == "holiday-photos.7z")
     }
 
     @Test func documentIsFoundByItsName_whenItsWordsDoNotHoldIt() throws {
@@ -74,16 +74,16 @@ import FolioSystem
 
     @Test func namePattern_narrowsASearch_andListsFiles_withoutRegardToCase() throws {
         let (_, reader) = try indexed(["Report-2023.PDF.txt": Data("quarterly numbers\n".utf8), "report-2024.txt": Data("quarterly numbers\n".utf8),
-                                       "Photos.ZIP": zipBytes])
+                                       "Photos.7Z": zipBytes])
         #expect(try paths(reader, "quarterly", name: NamePattern("*2023*")) == ["Report-2023.PDF.txt"])
-        #expect(try paths(reader, "quarterly", name: NamePattern("*.zip")).isEmpty)
-        #expect(try reader.files(matching: named(#require(NamePattern("*.zip"))), limit: 10).map(\.kind) == [.file])
+        #expect(try paths(reader, "quarterly", name: NamePattern("*.7z")).isEmpty)
+        #expect(try reader.files(matching: named(#require(NamePattern("*.7z"))), limit: 10).map(\.kind) == [.file])
         #expect(try reader.files(matching: named(#require(NamePattern("report-202[34]*"))), limit: 10).count == 2)
         #expect(try reader.files(matching: named(#require(NamePattern("report-202[34]*"))), limit: 1).count == 1)
         // LIKE's own wildcards in a name are letters to a glob.
-        let (_, odd) = try indexed(["100%_done.zip": zipBytes, "100x-done.zip": zipBytes])
-        #expect(try odd.files(matching: named(#require(NamePattern("*%_*"))), limit: 10).map(\.path) == [root + "/docs/100%_done.zip"])
-        #expect(try odd.files(matching: named(#require(NamePattern("100?-*"))), limit: 10).map(\.path) == [root + "/docs/100x-done.zip"])
+        let (_, odd) = try indexed(["100%_done.7z": zipBytes, "100x-done.7z": zipBytes])
+        #expect(try odd.files(matching: named(#require(NamePattern("*%_*"))), limit: 10).map(\.path) == [root + "/docs/100%_done.7z"])
+        #expect(try odd.files(matching: named(#require(NamePattern("100?-*"))), limit: 10).map(\.path) == [root + "/docs/100x-done.7z"])
         #expect(NamePattern("a/b") == nil)
         #expect(NamePattern("") == nil)
     }

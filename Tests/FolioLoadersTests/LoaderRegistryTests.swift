@@ -14,7 +14,7 @@ import FolioCore
         #expect(LoaderRegistry.standard.loader(forPath: path)?.kind == kind)
     }
 
-    @Test(arguments: ["/a/movie.mp4", "/a/archive.zip", "/a/.txt", "/a/noextension", "/a/dir.txt/file", "/a/x.doc", "/a/x.xls"])
+    @Test(arguments: ["/a/movie.mp4", "/a/archive.7z", "/a/.txt", "/a/noextension", "/a/dir.txt/file", "/a/x.doc", "/a/x.xls"])
     func otherFiles_haveNoLoader(path: String) {
         #expect(LoaderRegistry.standard.loader(forPath: path) == nil)
     }

@@ -457,7 +457,26 @@ def mailboxes():
         out.write("// <!-- <mdb:mork:z v=\"1.4\"/> -->\n")
 
 
+def archives():
+    # A zip as people make them: folders, a text file, a Markdown file, a document of its
+    # own, a photo and a zip inside (both passed over), fixed dates so the bytes are the same.
+    def add(archive, name, data):
+        archive.writestr(zipfile.ZipInfo(name, date_time=(2023, 3, 14, 9, 30, 0)), data, compress_type=zipfile.ZIP_DEFLATED)
+    with zipfile.ZipFile(os.path.join(HERE, "letters.zip"), "w") as archive:
+        add(archive, "letters/", b"")
+        add(archive, "letters/harbour-dues.txt", b"The harbour dues for March come to 120 EUR.\n")
+        add(archive, "letters/notes.md", b"# Lighthouse\n\nThe lamp was serviced on Tuesday.\n")
+        with open(os.path.join(HERE, "sample.odt"), "rb") as document:
+            add(archive, "survey.odt", document.read())
+        add(archive, "photo.jpg", b"\xff\xd8\xff\xe0 not really a photo")
+        add(archive, "nested.zip", b"PK\x05\x06" + b"\0" * 18)
+    # A zip bomb: one text file of 40 MB of one repeated line.
+    with zipfile.ZipFile(os.path.join(HERE, "bomb.zip"), "w") as archive:
+        add(archive, "flood.txt", b"flood\n" * (40_000_000 // 6))
+
+
 if __name__ == "__main__":
+    archives()
     documents()
     spreadsheets()
     presentation()
