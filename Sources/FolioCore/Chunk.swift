@@ -20,9 +20,14 @@ public struct Chunk: Sendable, Equatable {
     /// points to other pages (`NavigationText`), ranked after text that matches as well.
     /// Set by the pipeline, whatever the chunker.
     public var navigation: Bool
+    /// In source code, the line the chunk starts on; `nil` elsewhere.
+    public var firstLine: Int?
+    /// Words the chunk holds besides its text's own, searched but never shown: the parts of
+    /// source code's camelCase names (`parseConfig`: `parse config`).
+    public var terms: String?
 
     public init(ordinal: Int, firstPage: Int, lastPage: Int, section: String?, text: String, startOffset: Int, endOffset: Int,
-                pageBreakOffset: Int? = nil, navigation: Bool = false) {
+                pageBreakOffset: Int? = nil, navigation: Bool = false, firstLine: Int? = nil, terms: String? = nil) {
         self.ordinal = ordinal
         self.firstPage = firstPage
         self.lastPage = lastPage
@@ -32,5 +37,7 @@ public struct Chunk: Sendable, Equatable {
         self.endOffset = endOffset
         self.pageBreakOffset = pageBreakOffset
         self.navigation = navigation
+        self.firstLine = firstLine
+        self.terms = terms
     }
 }

@@ -39,8 +39,8 @@ public struct DocumentIndexer: Sendable {
     let ocrTurns: (any OCRTurns)?
     let registry: LoaderRegistry
     let chunker: any Chunker
-    /// The chunker of source code: the default one, numbering lines (`nil` with a library
-    /// user's chunker, which cuts code too).
+    /// The chunker of source code: the default one, numbering lines and splitting names
+    /// (`nil` with a library user's chunker, which cuts code too).
     let codeChunker: (any Chunker)?
     private let filter = HeaderFooterFilter()
 
@@ -60,7 +60,7 @@ public struct DocumentIndexer: Sendable {
         self.kinds = kinds
         self.registry = registry
         self.chunker = chunker ?? WordChunker(options: configuration.chunking)
-        codeChunker = chunker == nil ? WordChunker(options: configuration.chunking, numbersLines: true) : nil
+        codeChunker = chunker == nil ? WordChunker(options: configuration.chunking, sourceCode: true) : nil
         self.ocrTurns = ocrTurns
     }
 

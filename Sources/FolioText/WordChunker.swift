@@ -12,25 +12,26 @@ public import FolioCore
 ///
 /// Memory is bounded by one chunk's worth of words, whatever the document's length.
 ///
-/// With `numbersLines` (source code), a chunk's section is the line it starts on (`line
-/// 42`) and its text keeps the blank lines between its lines, so that a match's line is
-/// that line plus the newlines before the match (`IndexSearch.hits`).
+/// With `sourceCode`, a chunk knows the line it starts on (`firstLine`) and its text keeps
+/// the blank lines between its lines, so that a match's line is that line plus the
+/// newlines before the match (`CodeLine`); its camelCase names' parts are its `terms`
+/// (`CodeTerms`).
 public struct WordChunker: Chunker {
     public var options: ChunkingOptions
-    public var numbersLines: Bool
+    public var sourceCode: Bool
 
-    public init(options: ChunkingOptions, numbersLines: Bool = false) {
+    public init(options: ChunkingOptions, sourceCode: Bool = false) {
         self.options = options
-        self.numbersLines = numbersLines
+        self.sourceCode = sourceCode
     }
 
     public func chunks(of pages: [Page]) -> [Chunk] {
-        var stream = Stream(options: options, numbersLines: numbersLines)
+        var stream = Stream(options: options, sourceCode: sourceCode)
         return pages.flatMap { stream.add($0) } + stream.finish()
     }
 
     public func makeStream() -> any ChunkStream {
-        Stream(options: options, numbersLines: numbersLines)
+        Stream(options: options, sourceCode: sourceCode)
     }
 
     /// The chunker fed one page at a time, for documents too long to hold whole: each
@@ -41,10 +42,10 @@ public struct WordChunker: Chunker {
         private var lineID = 0
         private var pages = 0
 
-        public init(options: ChunkingOptions, numbersLines: Bool = false) {
+        public init(options: ChunkingOptions, sourceCode: Bool = false) {
             precondition(options.maxTokensPerChunk > options.overlapTokens && options.overlapTokens >= 0,
                          "overlap must be smaller than the chunk size; FolioConfiguration validates this")
-            builder = Builder(options: options, numbersLines: numbersLines)
+            builder = Builder(options: options, sourceCode: sourceCode)
         }
 
         public mutating func add(_ page: Page) -> [Chunk] {
@@ -85,7 +86,7 @@ private struct Word {
 /// kept from the last one.
 private struct Builder: Sendable {
     let options: ChunkingOptions
-    let numbersLines: Bool
+    let sourceCode: Bool
     /// Chunks made and not yet taken.
     private var chunks: [Chunk] = []
     /// Chunks made so far, taken or not: the next one's ordinal.
@@ -95,9 +96,9 @@ private struct Builder: Sendable {
     /// How many of `words` were already in the previous chunk (the overlap).
     private var alreadyEmitted = 0
 
-    init(options: ChunkingOptions, numbersLines: Bool) {
+    init(options: ChunkingOptions, sourceCode: Bool) {
         self.options = options
-        self.numbersLines = numbersLines
+        self.sourceCode = sourceCode
         words.reserveCapacity(options.maxTokensPerChunk + 1)
     }
 
@@ -196,15 +197,16 @@ private struct Builder: Sendable {
         var previousLine: Int?
         for index in slice.indices where index == slice.endIndex - 1 || slice[index + 1].lineID != slice[index].lineID {
             let run = slice[runStart]
-            if let previousLine { text.append(numbersLines ? String(repeating: "\n", count: max(1, run.lineID - previousLine)) : "\n") }
+            if let previousLine { text.append(sourceCode ? String(repeating: "\n", count: max(1, run.lineID - previousLine)) : "\n") }
             previousLine = run.lineID
             if pageBreak == nil, run.page != first.page { pageBreak = text.unicodeScalars.count }
             text.append(String(run.line.unicodeScalars[run.start..<slice[index].end]))
             runStart = index + 1
         }
         made += 1
-        chunks.append(Chunk(ordinal: made - 1, firstPage: first.page, lastPage: last.page, section: numbersLines ? "line \(first.lineID + 1)" : section,
-                            text: text, startOffset: first.startOffset, endOffset: last.endOffset, pageBreakOffset: pageBreak))
+        chunks.append(Chunk(ordinal: made - 1, firstPage: first.page, lastPage: last.page, section: section,
+                            text: text, startOffset: first.startOffset, endOffset: last.endOffset, pageBreakOffset: pageBreak,
+                            firstLine: sourceCode ? first.lineID + 1 : nil, terms: sourceCode ? CodeTerms.of(text) : nil))
     }
 
     /// Whether a word closes a sentence: it ends in `.`, `!`, `?` (or their CJK forms),

@@ -49,6 +49,8 @@ import FolioText
         #expect(try hit(reader, "parse_config")?.section == "line 5", "snake_case splits into its words, and is found whole as a phrase")
         #expect(try hit(reader, "harbour configuration")?.section == "line 6")
         #expect(try hit(reader, "LighthouseKeeper")?.section == "line 12")
+        let parts = try #require(try hit(reader, "lighthouse keeper"), "a camelCase name by its parts")
+        #expect(parts.path.hasSuffix("setup.py") && parts.snippet.text.contains("LighthouseKeeper"), "the parts are searched, never shown")
         let yaml = try #require(try hit(reader, "tidewater"))
         #expect(yaml.kind == .code && yaml.section == "line 4" && yaml.path.hasSuffix("crew.YAML"))
         var code = SearchRequest(query: SearchQuery(parsing: "folio OR sys"), limit: 5)

@@ -19,16 +19,32 @@ import FolioTestSupport
                                  startOffset: 0, endOffset: 29)])
     }
 
-    /// Source code: each chunk's section is the line it starts on, and its text keeps the
-    /// blank lines between its lines, so a match's line can be counted from it.
-    @Test func numberingLines_givesEachChunkItsFirstLine_andKeepsBlankLines() {
-        let lines = ["import sys", "", "", "def parse(path):", "    return open(path).read()", "", "class Keeper:", "    pass"]
+    /// Source code: each chunk knows the line it starts on, its text keeps the blank lines
+    /// between its lines (so a match's line can be counted from it), and its camelCase
+    /// names' parts are its terms.
+    @Test func sourceCode_givesEachChunkItsFirstLine_keepsBlankLines_andSplitsNames() {
+        let lines = ["import sys", "", "", "def parse(path):", "    return open(path).read()", "", "class LighthouseKeeper:", "    pass"]
         let pages = [Page(number: 1, lines: lines.map { TextLine($0) })]
-        let chunks = WordChunker(options: ChunkingOptions(maxTokensPerChunk: 7, overlapTokens: 0), numbersLines: true).chunks(of: pages)
-        #expect(chunks.map(\.section) == ["line 1", "line 7"])
+        let chunks = WordChunker(options: ChunkingOptions(maxTokensPerChunk: 7, overlapTokens: 0), sourceCode: true).chunks(of: pages)
+        #expect(chunks.map(\.firstLine) == [1, 7])
+        #expect(chunks.map(\.section) == [nil, nil])
+        #expect(chunks.map(\.terms) == [nil, "lighthouse keeper"])
         #expect(chunks.first?.text == "import sys\n\n\ndef parse(path):\nreturn open(path).read()")
         #expect(chunk(4, of: chunks[0].text) == "def parse(path):", "line 4 is the fourth line of a chunk from line 1")
-        #expect(chunker(7, 0).chunks(of: pages).first?.text == "import sys\ndef parse(path):\nreturn open(path).read()", "prose keeps no blank lines")
+        let prose = chunker(7, 0).chunks(of: pages)
+        #expect(prose.first?.text == "import sys\ndef parse(path):\nreturn open(path).read()", "prose keeps no blank lines")
+        #expect(prose.allSatisfy { $0.firstLine == nil && $0.terms == nil })
+    }
+
+    @Test(arguments: [("parseConfig", "parse config"), ("LighthouseKeeper", "lighthouse keeper"), ("HTTPServer", "http server"),
+                      ("getHTTPResponse2", "get http response2"), ("XMLHttpRequest", "xml http request"), ("iPhone", "i phone")])
+    func camelCaseNames_splitIntoTheirParts(_ name: String, _ parts: String) {
+        #expect(CodeTerms.of("x = \(name)(y)") == parts)
+    }
+
+    @Test func namesWithoutCaseChanges_giveNoTerms_andEachNameIsGivenOnce() {
+        #expect(CodeTerms.of("snake_case kebab-case lower UPPER sha256 x86_64") == nil)
+        #expect(CodeTerms.of("parseConfig(path); parseConfig(other); readAll") == "parse config\nread all")
     }
 
     private func chunk(_ line: Int, of text: String) -> String {

@@ -296,7 +296,7 @@ enum IndexSearch {
     private static func hits(_ db: SQLiteConnection, for ranked: [FusedHit], request: SearchRequest) throws -> [SearchHit] {
         guard !ranked.isEmpty else { return [] }
         let columns = """
-            c.id, c.document_id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section,
+            c.id, c.document_id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section, c.first_line,
             coalesce(c.navigation, 0) AS navigation,
             p1.label AS label1, p1.ocr_confidence AS ocr1, p2.label AS label2, p2.ocr_confidence AS ocr2
             """
@@ -322,16 +322,18 @@ enum IndexSearch {
             let snippet: Snippet
             let kind = DocumentKind(rawValue: row["kind"]) ?? .text
             var section: String? = row["section"]
+            var firstMatch: Int?
             var onLastPage = false
             if match.lexicalMatch != nil, let marker {
                 // For a chunk over two pages, the first match tells which page it is shown at.
                 let found = try marker.snippet(of: text, words: words, in: db)
                 snippet = Snippet(marked: found.marked)
-                if let pageBreak = row["page_break"] as Int?, let firstMatch = found.firstMatch { onLastPage = firstMatch >= pageBreak }
-                if kind == .code { section = CodeLine.section(section, text: text, firstMatch: found.firstMatch) }
+                firstMatch = found.firstMatch
+                if let pageBreak = row["page_break"] as Int?, let firstMatch { onLastPage = firstMatch >= pageBreak }
             } else {
                 snippet = Snippet(leadingWords: text, count: words)
             }
+            if let firstLine = row["first_line"] as Int? { section = CodeLine.section(firstLine: firstLine, text: text, firstMatch: firstMatch) }
             return SearchHit(
                 path: row["path"], title: row["title"], kind: kind,
                 chunkOrdinal: row["ordinal"], page: onLastPage ? row["page_last"] : firstPage, firstPage: firstPage,

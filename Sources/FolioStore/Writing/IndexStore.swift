@@ -131,10 +131,12 @@ public final class IndexStore: Sendable {
     static func insert(_ chunks: [Chunk], of id: Int64, in db: SQLiteConnection) throws {
         for chunk in chunks {
             try db.execute("""
-                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break, navigation)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break, navigation,
+                                   first_line, terms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
-                      chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset, chunk.navigation ? 1 : 0], cached: true)
+                      chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset, chunk.navigation ? 1 : 0, chunk.firstLine, chunk.terms],
+                cached: true)
         }
     }
 
