@@ -22,7 +22,8 @@ extension) no other file has, the search is the name's words without the extensi
 default mode. With --tree DIR, a real folder (the benchmark corpus, a source tree) is
 indexed and searched instead of the generated tree, with embeddings as configured (the
 semantic stage runs, an embedder answers beside the queries), and nothing is timed
-against plocate but the searches.
+against plocate but the searches; --words-only leaves embeddings off there too (a source
+tree's thousands of windows take long to embed).
 """
 import argparse
 import os
@@ -94,6 +95,7 @@ def main():
     parser.add_argument("--files", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--tree", help="a real folder to draw known items from, instead of the generated tree")
+    parser.add_argument("--words-only", action="store_true", help="with --tree: embeddings off, the searches by words alone")
     args = parser.parse_args()
     binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
     if not shutil.which("updatedb") or not shutil.which("plocate"):
@@ -106,7 +108,7 @@ def main():
                XDG_RUNTIME_DIR=scratch + "/run")
     os.makedirs(scratch + "/config/folio")
     os.makedirs(scratch + "/run")
-    if not args.tree:
+    if not args.tree or args.words_only:
         with open(scratch + "/config/folio/config.toml", "w") as config:
             config.write("[embeddings]\nprovider = \"none\"\n")
     plocate_db = scratch + "/plocate.db"

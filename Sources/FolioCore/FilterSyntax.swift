@@ -6,7 +6,8 @@
 ///
 /// A field is a word of letters, a colon and a value, at the start of a word and outside
 /// double quotes. Text that only looks like one stays text: a colon followed by a space
-/// (`Note: …`), a URL (`https://…`), a time (`10:30`), anything in quotes.
+/// (`Note: …`) or another colon (AsciiDoc's `term::`, C++'s `std::vector`), a URL
+/// (`https://…`), a time (`10:30`), anything in quotes.
 public enum FilterSyntax {
     /// The fields, in the order help lists them.
     public static let fields = ["after", "before", "date", "since", "size", "type", "ext", "name", "author", "from", "to"]
@@ -46,7 +47,7 @@ public enum FilterSyntax {
         guard index - nameStart >= 2, index < characters.count, characters[index] == ":" else { return nil }
         let name = String(characters[nameStart..<index]).lowercased()
         index += 1
-        guard index < characters.count, !characters[index].isWhitespace,
+        guard index < characters.count, !characters[index].isWhitespace, characters[index] != ":",
               !(characters[index] == "/" && index + 1 < characters.count && characters[index + 1] == "/") else { return nil }
         guard fields.contains(name) else { throw .unknownField(name) }
         var value = ""

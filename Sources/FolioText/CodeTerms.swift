@@ -19,7 +19,7 @@ public enum CodeTerms {
     /// `getHTTPResponse2` → `get`, `HTTP`, `Response2`: a new part at a capital after a
     /// lower-case letter or a digit, and at the last capital of a run followed by a
     /// lower-case letter. Digits stay with their letters (`sha256`, a hash's hex).
-    static func parts(of name: Substring) -> [Substring] {
+    public static func parts(of name: Substring) -> [Substring] {
         let characters = Array(name.indices)
         var parts: [Substring] = []
         var start = name.startIndex

@@ -63,7 +63,8 @@ import Glibc
     }
 
     @Test(arguments: ["Note: the invoice", "https://example.org/a", "meeting at 10:30", "\"colour:red\" paint", "a:b", "C:\\Users",
-                      "tax 2023", "ends with colon:", "\"from:anna\""])
+                      "tax 2023", "ends with colon:", "\"from:anna\"", "alternate object database::",
+                      "std::vector"])
     func textThatOnlyLooksLikeAField_staysText(_ text: String) throws {
         let (words, filters) = try parsed(text)
         #expect(words == text)

@@ -47,6 +47,24 @@ import FolioSystem
         #expect(hit.snippet.text == "holiday-photos.7z")
     }
 
+    /// A name that holds every word is stronger evidence than text that holds them often
+    /// (`NameTier`); a query with a word of under three letters, or words too many names
+    /// hold, ranks by its words alone.
+    @Test func fileNamedByEveryWord_comesBeforeTextThatHoldsThem() throws {
+        var files = ["channel-pipeline.7z": zipBytes,
+                     "notes.md": Data(("# Channel pipeline\n\n" + String(repeating: "The channel pipeline. ", count: 40)).utf8),
+                     "go-pipeline.7z": zipBytes,
+                     "go.md": Data(("# Go pipeline\n\n" + String(repeating: "A go pipeline. ", count: 40)).utf8)]
+        let (_, reader) = try indexed(files)
+        #expect(try paths(reader, "channel pipeline").first == "channel-pipeline.7z")
+        #expect(try paths(reader, "pipeline channel").first == "channel-pipeline.7z")
+        #expect(try paths(reader, "go pipeline").first == "go.md", "a word of two letters: no tier")
+        for number in 0..<60 { files["report-\(number).7z"] = zipBytes }
+        files["report.md"] = Data(("# Report\n\n" + String(repeating: "The report. ", count: 40)).utf8)
+        let (_, many) = try indexed(files)
+        #expect(try paths(many, "report").first == "report.md", "sixty names hold it: no evidence")
+    }
+
     @Test func documentIsFoundByItsName_whenItsWordsDoNotHoldIt() throws {
         let (_, reader) = try indexed(["budget-2019.md": Data("# Spending plan\n\nRent and food for the year.\n".utf8)])
         #expect(try paths(reader, "budget 2019") == ["budget-2019.md"])

@@ -9,6 +9,8 @@ struct RankedChunk: Sendable {
     var matchesAll: Bool
     /// A contents or index page's chunk (`NavigationText`): ranked after the others.
     var navigation = false
+    /// Its file's name holds every word (`NameTier`): ranked before the others.
+    var named = false
 }
 
 /// A chunk of the final ranking: its lexical match when the words found it, and how it
@@ -127,7 +129,7 @@ enum Fusion {
             let ranking = HitRanking(lexicalRank: entry.lexical?.rank, semanticRank: entry.semantic?.rank,
                                      similarity: entry.semantic.map { Float($0.match.score) }, fusedScore: (byWords + byMeaning) / 2)
             let shown = entry.lexical?.match ?? entry.semantic!.match
-            return (navigation: shown.navigation, first: identity == soleHolder,
+            return (navigation: shown.navigation, first: identity == soleHolder || entry.lexical?.match.named == true,
                     hit: FusedHit(chunk: shown.chunk, lexicalMatch: entry.lexical?.match, ranking: ranking))
         }
         .sorted { a, b in

@@ -167,7 +167,8 @@ enum IndexSearch {
     private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, facts: TermFacts, depth: Int) throws -> [RankedChunk] {
         let tiers = LexicalPlan.tiers(facts, request.query, reduced: !request.narrowsMatches)
         guard let all = tiers.all else { return [] }
-        var ranked = try bm25(db, LexicalContext(plan: all, request: request, facts: facts, matchesAll: true), limit: depth)
+        var ranked = try NameTier.promote(bm25(db, LexicalContext(plan: all, request: request, facts: facts, matchesAll: true), limit: depth),
+                                          db, request: request, plan: all)
         if ranked.count < depth, let any = tiers.any {
             let seen = Set(ranked.map { request.allChunks ? $0.chunk : $0.document })
             let more = try bm25(db, LexicalContext(plan: any, request: request, facts: facts, matchesAll: false), limit: depth + ranked.count)
