@@ -13,7 +13,7 @@ extension FolioEngine {
     public func search(_ text: String, in sourceId: String? = nil, limit: Int = 10) throws(FolioEngineError) -> [SearchHit] {
         var request = SearchRequest(query: SearchQuery(parsing: ""), limit: limit, scope: sourceId.map { .file($0) } ?? .everything, mode: .hybrid)
         do {
-            request.query = SearchQuery(parsing: try FilterSyntax.extract(text, into: &request.filters, now: FilterValues.now()))
+            request.query = try SearchQuery(typed: text, filters: &request.filters)
         } catch {
             throw .filter(error)
         }

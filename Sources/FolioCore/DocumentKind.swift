@@ -91,6 +91,14 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// Whether a file of this kind inside another (an attachment, an archive's file) is
+    /// read as a document of its own: not images (a message's logos would take the OCR's
+    /// time), messages (a forwarded one is read as part of its message) or archives (a
+    /// bomb's favourite shape).
+    public var isReadInsideOthers: Bool {
+        ![.image, .mail, .archive, .file].contains(self)
+    }
+
     /// The MIME type recorded for a document of this kind at `path`: the office kinds hold
     /// several formats, and mail both messages and mailboxes, told apart by the extension.
     public func mimeType(path: String) -> String {

@@ -37,7 +37,6 @@ extension DaemonCore {
             case let .unknown(message):
                 return record(message)
             }
-            return []
         case let .problem(path, reason):
             // A file of a kind Folio reads (a name that is not UTF-8, a file it may not
             // stat) is listed by `folioctl errors`, and kept by the reconcile; a folder it

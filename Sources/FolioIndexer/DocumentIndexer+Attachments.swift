@@ -4,11 +4,8 @@ internal import FolioStore
 
 extension DocumentIndexer {
     /// Indexes the attachments of the document `key` as documents inside it
-    /// (`DocumentKey.inner(name, of: key)`), each read as a file of its kind is. Images are
-    /// passed over (a message's logos and signatures would take the OCR's time), and so are
-    /// attached messages (a forwarded message is read as part of its message), archives in
-    /// an archive (a bomb's favourite shape), and kinds
-    /// Folio does not read. An attachment over `max_file_size`, or one its loader refuses,
+    /// (`DocumentKey.inner(name, of: key)`), each read as a file of its kind is, of the
+    /// kinds read inside others (`DocumentKind.isReadInsideOthers`). An attachment over `max_file_size`, or one its loader refuses,
     /// is recorded as failed under its key, as a file would be. Their pages are recognised
     /// without waiting for the daemon's OCR turns (`OCRTurns`): put off, an attachment
     /// would be read again only when its message changes.
@@ -17,7 +14,7 @@ extension DocumentIndexer {
         var chunks = 0
         for attachment in attachments {
             let name = Self.unique(DocumentKey.part(attachment.name), among: &names)
-            guard let loader = registry.loader(forPath: name), ![.image, .mail, .archive].contains(loader.kind) else { continue }
+            guard let loader = registry.loader(forPath: name), loader.kind.isReadInsideOthers else { continue }
             let inner = DocumentKey.inner(name, of: key)
             let innerSignature = FileSignature(size: Int64(attachment.size), modificationTimeNanoseconds: signature.modificationTimeNanoseconds,
                                                inode: signature.inode)

@@ -63,7 +63,7 @@ public final class LauncherSearch {
     public func search(_ text: String, limit: Int) throws(Failure) -> [Row] {
         var request = SearchRequest(query: SearchQuery(parsing: ""), limit: limit, snippetWords: 16, mode: .hybrid)
         do {
-            request.query = SearchQuery(parsing: try FilterSyntax.extract(text, into: &request.filters, now: FilterValues.now()))
+            request.query = try SearchQuery(typed: text, filters: &request.filters)
         } catch {
             throw .filter(error)
         }

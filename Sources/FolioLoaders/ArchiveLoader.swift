@@ -2,7 +2,7 @@ public import FolioCore
 
 /// A zip archive (`holiday-photos.zip`, `invoices-2023.zip`): its page is the names of its
 /// files, one a line, so the archive is found by what it holds; each file of a kind Folio
-/// reads (images, messages and archives aside, as in a message) is an attachment, indexed
+/// reads inside others (`DocumentKind.isReadInsideOthers`) is an attachment, indexed
 /// as a document inside the archive (`DocumentKey`) as a message's attachments are.
 ///
 /// Read through `ZipArchive`, whose budget bounds what a bomb inflates; a file over
@@ -24,7 +24,7 @@ public struct ArchiveLoader: DocumentLoader {
         var read: Int64 = 0
         var left: [String] = []
         for (name, size) in files {
-            guard let kind = DocumentKind(path: name), ![.image, .mail, .archive].contains(kind) else { continue }
+            guard DocumentKind(path: name)?.isReadInsideOthers == true else { continue }
             guard size <= file.maxSize else {
                 document.attachments.append(Attachment(name: name, content: nil, size: Int(clamping: size)))
                 continue

@@ -35,7 +35,7 @@ public enum SearchArguments {
     /// result.
     public static func words(_ text: String, name: String, into filters: inout SearchFilters) throws(Failure) -> SearchQuery {
         do {
-            return SearchQuery(parsing: try FilterSyntax.extract(text, into: &filters, now: FilterValues.now()))
+            return try SearchQuery(typed: text, filters: &filters)
         } catch {
             throw .invalid(name: name, reason: error.description)
         }

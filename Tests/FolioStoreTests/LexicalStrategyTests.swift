@@ -99,7 +99,7 @@ import FolioText
     }
 
     static func isInScope(_ db: SQLiteConnection, _ chunk: Int64, _ request: SearchRequest) throws -> Bool {
-        let (filters, arguments) = IndexSearch.filters(request)
+        let (filters, arguments) = request.filters.conditions
         return try db.value(as: Int64.self, "SELECT c.id FROM chunk c JOIN document d ON d.id = c.document_id WHERE c.id = ?\(filters)",
                             [chunk] + arguments) != nil
     }

@@ -14,12 +14,7 @@ struct AllowedChunksRanking: LexicalStrategy {
     private let chunks: [Int64]
 
     init?(_ db: SQLiteConnection, _ context: LexicalContext) throws {
-        guard context.request.narrowsMatches else { return nil }
-        let (filters, arguments) = IndexSearch.filters(context.request)
-        // From the documents: chunk by chunk, each looked up its document, took three times as long.
-        let chunks = try db.rows("SELECT c.id AS id FROM document d CROSS JOIN chunk c ON c.document_id = d.id WHERE 1\(filters) LIMIT ?",
-                                 arguments + [Self.most + 1]).map { $0["id"] as Int64 }
-        guard chunks.count <= Self.most else { return nil }
+        guard context.request.narrowsMatches, let chunks = try context.allowed.chunks(db, context.request) else { return nil }
         plan = context.plan
         self.chunks = chunks
     }
@@ -35,5 +30,23 @@ struct AllowedChunksRanking: LexicalStrategy {
             """, Ranking.weights.arguments + [plan.countsArgument, plan.expression, limit]).map {
             ScoredChunk(score: $0["score"] as Double, chunk: $0["chunk_id"] as Int64)
         }
+    }
+}
+
+/// The chunks a search's filters allow when they are at most `AllowedChunksRanking.most`,
+/// found once a search: a filter that keeps few documents walks every document to find
+/// them, and both tiers of a query ask.
+final class AllowedChunks {
+    /// `nil` until looked up; then the chunks, or `nil` for more than the most.
+    private var found: [Int64]??
+
+    func chunks(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
+        if let found { return found }
+        let (filters, arguments) = request.filters.conditions
+        // From the documents: chunk by chunk, each looked up its document, took three times as long.
+        let chunks = try db.rows("SELECT c.id AS id FROM document d CROSS JOIN chunk c ON c.document_id = d.id WHERE 1\(filters) LIMIT ?",
+                                 arguments + [AllowedChunksRanking.most + 1]).map { $0["id"] as Int64 }
+        found = .some(chunks.count <= AllowedChunksRanking.most ? chunks : nil)
+        return found!
     }
 }

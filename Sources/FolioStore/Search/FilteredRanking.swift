@@ -21,7 +21,7 @@ struct FilteredRanking: LexicalStrategy {
     var onePerDocument: Bool { !request.allChunks }
 
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
-        let (filters, arguments) = IndexSearch.filters(request)
+        let (filters, arguments) = request.filters.conditions
         let matches = """
             SELECT chunk_fts.rowid AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation,
                    folio_bm25(chunk_fts, ?, ?, ?, ?) AS score

@@ -136,7 +136,7 @@ enum IndexSearch {
     /// document has chunks) would walk the whole index for a number the fusion needs only
     /// roughly.
     private static func population(_ db: SQLiteConnection, _ request: SearchRequest) throws -> Int {
-        let (filters, arguments) = filters(request)
+        let (filters, arguments) = request.filters.conditions
         let chunks = request.allChunks || request.pages != nil
         let table = chunks ? "chunk c" + (filters.isEmpty ? "" : " JOIN document d ON d.id = c.document_id") : "document d"
         return try db.value(as: Int.self, "SELECT count(*) FROM \(table) WHERE 1\(filters)", arguments) ?? 0
@@ -167,11 +167,13 @@ enum IndexSearch {
     private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, facts: TermFacts, depth: Int) throws -> [RankedChunk] {
         let tiers = LexicalPlan.tiers(facts, request.query, reduced: !request.narrowsMatches)
         guard let all = tiers.all else { return [] }
-        var ranked = try NameTier.promote(bm25(db, LexicalContext(plan: all, request: request, facts: facts, matchesAll: true), limit: depth),
-                                          db, request: request, plan: all)
+        let allowed = AllowedChunks()
+        var ranked = try NameTier.promote(bm25(db, LexicalContext(plan: all, request: request, facts: facts, matchesAll: true, allowed: allowed),
+                                               limit: depth), db, request: request, plan: all)
         if ranked.count < depth, let any = tiers.any {
             let seen = Set(ranked.map { request.allChunks ? $0.chunk : $0.document })
-            let more = try bm25(db, LexicalContext(plan: any, request: request, facts: facts, matchesAll: false), limit: depth + ranked.count)
+            let more = try bm25(db, LexicalContext(plan: any, request: request, facts: facts, matchesAll: false, allowed: allowed),
+                                limit: depth + ranked.count)
             ranked += more.filter { !seen.contains(request.allChunks ? $0.chunk : $0.document) }.prefix(depth - ranked.count)
         }
         return ranked
@@ -219,7 +221,7 @@ enum IndexSearch {
     private static func bestPerDocument(_ db: SQLiteConnection, _ scored: [ScoredChunk], request: SearchRequest,
                                         limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
         guard !scored.isEmpty else { return [] }
-        let (filters, arguments) = filters(request)
+        let (filters, arguments) = request.filters.conditions
         var text: [RankedChunk] = []
         var navigation: [RankedChunk] = []
         var seen: Set<Int64> = []
@@ -263,7 +265,7 @@ enum IndexSearch {
         let similarity = Dictionary(near.map { ($0.key, $0.similarity) }, uniquingKeysWith: max)
         guard !similarity.isEmpty else { return [] }
         let keys = similarity.keys.map(String.init).joined(separator: ",")
-        let (filters, arguments) = filters(request)
+        let (filters, arguments) = request.filters.conditions
         var candidates: [RankedChunk] = []
         for row in try db.rows("""
             SELECT w.key AS key, c.id AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation
@@ -283,12 +285,6 @@ enum IndexSearch {
             .filter { seen.insert(request.allChunks ? $0.chunk : $0.document).inserted }
             .prefix(depth)
             .map { $0 }
-    }
-
-    /// The SQL conditions (on `d`, the document, and `c`, the chunk) of the request's
-    /// filters (`SearchFilters`).
-    static func filters(_ request: SearchRequest) -> (String, SQLiteArguments) {
-        request.filters.conditions
     }
 
     /// The hits of ranked chunks, in their order: where each is, and its snippet. A chunk

@@ -36,6 +36,8 @@ struct LexicalContext {
     let facts: TermFacts
     /// The first tier (every term); false for the second (any term).
     let matchesAll: Bool
+    /// The chunks the request's filters allow, looked up once for both tiers.
+    var allowed = AllowedChunks()
 
     var query: SearchQuery { request.query }
     var policy: LeaderPolicy { request.leaders }

@@ -25,25 +25,11 @@ extension SearchFilters {
             sql += " AND " + condition.sql
             arguments += condition.arguments
         }
-        if let time {
-            if let from = time.from {
-                sql += " AND \(Self.when) >= ?"
-                arguments += [from]
-            }
-            if let until = time.until {
-                sql += " AND \(Self.when) < ?"
-                arguments += [until]
-            }
-        }
-        if let size {
-            if let least = size.least {
-                sql += " AND d.size >= ?"
-                arguments += [least]
-            }
-            if let most = size.most {
-                sql += " AND d.size <= ?"
-                arguments += [most]
-            }
+        for (condition, bound) in [("\(Self.when) >= ?", time?.from), ("\(Self.when) < ?", time?.until),
+                                   ("d.size >= ?", size?.least), ("d.size <= ?", size?.most)] {
+            guard let bound else { continue }
+            sql += " AND " + condition
+            arguments += [bound]
         }
         if !extensions.isEmpty {
             // LIKE ignores ASCII case, and an extension is letters and digits only.
