@@ -99,6 +99,8 @@ let package = Package(
                 linkerSettings: ["gmime-3.0", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
         // FTS5's C interface (its tokenizer, an auxiliary function): SQLite's own header.
         .target(name: "CFullText", dependencies: ["CSQLite"], linkerSettings: [.linkedLibrary("m")]),
+        // The distances between the codes of vectors, with POPCNT where the CPU has it.
+        .target(name: "CVectorCodes"),
 
         .target(
             name: "FolioSchema",
@@ -153,7 +155,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioStore",
-            dependencies: ["FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioSQLite"],
+            dependencies: ["CVectorCodes", "FolioCore", "FolioText", "FolioSchema", "FolioSystem", "FolioSQLite"],
             swiftSettings: swiftSettings),
         // The one owner of search: words, the query's meaning and their fusion, for every caller;
         // and the citations of an answer weighed by meaning.

@@ -2,9 +2,10 @@ public import FolioCore
 package import FolioEmbedding
 public import FolioStore
 
-/// Answers `nearest` from the vectors in memory: the model queries use (the newest
-/// complete one, which may not be the one being built) and its vectors, read anew only
-/// where rows were added since the last query.
+/// Answers `nearest` from the codes of the vectors in memory (`VectorIndex`) and the int8
+/// vectors of their shortlist read from the index: the model queries use (the newest
+/// complete one, which may not be the one being built), its codes read anew only where rows
+/// were added since the last query.
 package struct QueryAnswerer {
     package let databasePath: String
     let configuration: FolioConfiguration
@@ -25,25 +26,24 @@ package struct QueryAnswerer {
 
     /// `filters`: only among the windows they allow.
     package mutating func nearest(_ text: String, limit: Int, filters: SearchFilters? = nil) throws -> NearestWindows? {
-        if reader == nil { reader = try IndexReader(path: databasePath) }
+        if reader == nil { reader = try IndexReader(path: databasePath, mapped: false) }
         guard let reader, let model = try reader.queryModel() else { return nil }
         if index?.model.id != model.id { index = VectorIndex(model: model) }
         try reader.refresh(&index!)
         let embedder = try embedder(for: model)
         let vector = try embedder.embed(text)
-        let among = try filters.map { filters throws(StoreError) in try reader.windowKeys(allowedBy: filters) }
-        return NearestWindows(model: model.id, windows: index!.nearest(vector, limit: limit, among: among).map { .init(key: $0.key, similarity: $0.similarity) })
+        let among = try filters.map { filters throws(StoreError) in try reader.vectorRows(allowedBy: filters, model: model.id) }
+        return NearestWindows(model: model.id, windows: try reader.nearest(vector, in: index!, limit: limit, among: among)
+            .map { .init(key: $0.key, similarity: $0.similarity) })
     }
 
     /// How near each of `texts` is in meaning to each of `windows` (by their vectors in
     /// the model queries use); `nil` when the index has no such model yet.
     package mutating func similarities(_ texts: [String], windows: [Int64]) throws -> [[Float?]]? {
-        if reader == nil { reader = try IndexReader(path: databasePath) }
+        if reader == nil { reader = try IndexReader(path: databasePath, mapped: false) }
         guard let reader, let model = try reader.queryModel() else { return nil }
-        if index?.model.id != model.id { index = VectorIndex(model: model) }
-        try reader.refresh(&index!)
         let vectors = try embedder(for: model).embed(texts)
-        return vectors.map { index!.similarities($0, to: windows) }
+        return try vectors.map { vector throws(StoreError) in try reader.similarities(vector, to: windows, model: model.id) }
     }
 
     private mutating func embedder(for model: EmbeddingModelRecord) throws -> any Embedder {

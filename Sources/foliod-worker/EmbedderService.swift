@@ -195,6 +195,9 @@ final class EmbedderService: @unchecked Sendable {
         var lastCoverage: Int64 = 0
         // When the last batch ended, while batches follow one another (not after a pause).
         var lastBatch: Int64?
+        // The index's data version when a look found nothing to embed: unchanged, the
+        // next look would find nothing again.
+        var idleAt: Int64?
         while true {
             let (paused, stopping, wake) = state.withLock { state in
                 defer { state.wake = false }
@@ -209,6 +212,10 @@ final class EmbedderService: @unchecked Sendable {
             }
             do {
                 if stage == nil { stage = try SemanticStage(store: IndexStore(path: databasePath), embedder: embedder) }
+                if !wake, let idleAt, try stage!.store.dataVersion() == idleAt {
+                    nextLook = now + 10_000
+                    continue
+                }
                 let batch = try stage!.embedBatch(windows: 32)
                 let count = batch.windows
                 LocalEmbedder.returnFreedMemory()
@@ -238,11 +245,13 @@ final class EmbedderService: @unchecked Sendable {
                     if count > 0 { _ = $0.core.handle(.worked(at: done)) }
                 }
                 if count == 0 { nextLook = done + 10_000 }
+                idleAt = count == 0 ? try stage!.store.dataVersion() : nil
             } catch {
                 // A server that is down or a database that is busy: try again in a minute.
                 lastBatch = nil
                 state.withLock { $0.lastError = "\(error)" }
                 stage = nil
+                idleAt = nil
                 nextLook = MonotonicClock.milliseconds() + 60_000
             }
         }

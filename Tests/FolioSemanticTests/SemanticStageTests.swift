@@ -53,7 +53,7 @@ import Testing
         var index = VectorIndex(model: model)
         try reader.refresh(&index)
         let question = try Self.embedder.get().embed("how much did the car repair cost")
-        let nearest = NearestWindows(model: model.id, windows: index.nearest(question, limit: 10).map { .init(key: $0.key, similarity: $0.similarity) })
+        let nearest = NearestWindows(model: model.id, windows: try reader.nearest(question, in: index, limit: 10).map { .init(key: $0.key, similarity: $0.similarity) })
         let hits = try reader.search(SearchRequest(query: SearchQuery(parsing: "how much did the car repair cost"), mode: .semantic, meaning: nearest))
         #expect(hits.first?.path == "/d/car/invoice.txt")
     }

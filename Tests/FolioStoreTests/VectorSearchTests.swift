@@ -60,7 +60,7 @@ import FolioTestSupport
         try store.saveVectors(model: model.id, [(2, QuantisedVector([0, 1, 0]))])
         try reader.refresh(&index)
         #expect(index.count == 2)
-        #expect(index.nearest([0.1, 0.99, 0], limit: 1).map(\.key) == [2])
+        #expect(try reader.nearest([0.1, 0.99, 0], in: index, limit: 1).map(\.key) == [2])
         try store.completeModel(model.id)
         #expect(try store.semanticCoverage(model: model.id).isComplete)
     }
@@ -87,7 +87,22 @@ import FolioTestSupport
         try store.removeUnusedVectors()
         var index = VectorIndex(model: try #require(try reader.queryModel()))
         try reader.refresh(&index)
-        #expect(index.keys == [7])
+        #expect(index.count == 1)
+        #expect(try reader.nearest([0, 1, 0], in: index, limit: 5).map(\.key) == [7])
+    }
+
+    /// The data version moves when another connection commits, not when this one does:
+    /// the embedder's look for windows to embed is skipped while nothing else wrote.
+    @Test func dataVersion_movesWithAnotherConnectionsCommits() throws {
+        let database = try TemporaryDatabase()
+        let embedder = try IndexStore(path: database.path)
+        let indexer = try IndexStore(path: database.path)
+        let model = try embedder.embeddingModel(provider: "local", name: "m")
+        let before = try embedder.dataVersion()
+        try embedder.saveVectors(model: model.id, [(1, QuantisedVector([1, 0]))])
+        #expect(try embedder.dataVersion() == before)
+        try indexer.save(TemporaryDatabase.record("/d/a.txt"), chunks: TemporaryDatabase.chunks(["alpha"]))
+        #expect(try embedder.dataVersion() != before)
     }
 
     /// The documents' openings get their vectors first, the most recently modified first,
@@ -378,38 +393,98 @@ import FolioTestSupport
 }
 
 @Suite struct VectorScanTests {
-    /// The int8 scan ranks as float cosine similarity does, for a dimension that is not a
+    static func unit(_ dimension: Int, _ random: inout SeededRandom) -> [Float] {
+        let raw = (0..<dimension).map { _ in Float.random(in: -1...1, using: &random) }
+        let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return raw.map { $0 / norm }
+    }
+
+    /// `vectors` saved in a real index file as the vectors of windows 1, 2, 3…, and read
+    /// back as the embedder reads them. The database is returned to outlive the test.
+    static func indexed(_ vectors: [[Float]]) throws -> (TemporaryDatabase, IndexReader, VectorIndex) {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        let model = try store.embeddingModel(provider: "local", name: "m")
+        try store.saveVectors(model: model.id, vectors.enumerated().map { (Int64($0.offset + 1), QuantisedVector($0.element)) })
+        let reader = try IndexReader(path: database.path)
+        var index = VectorIndex(model: try #require(try reader.queryModel()))
+        try reader.refresh(&index)
+        return (database, reader, index)
+    }
+
+    /// The two passes rank as float cosine similarity does, for a dimension that is not a
     /// multiple of sixteen too: each similarity within the quantisation's error, so the
-    /// nearest it finds is the nearest or one as near within that error (at 20 dimensions,
+    /// nearest found is the nearest or one as near within that error (at 20 dimensions,
     /// random vectors make such near ties often enough that an exact first place failed
-    /// a run in CI's share of seeds).
+    /// a run in CI's share of seeds). The vectors through a real index file.
     @Test(arguments: [384, 20])
-    func scan_agreesWithFloatSimilarity(dimension: Int) throws {
+    func nearest_agreesWithFloatSimilarity(dimension: Int) throws {
         for seed in UInt64(1)...20 {
             var random = SeededRandom(seed: seed)
-            func unit() -> [Float] {
-                let raw = (0..<dimension).map { _ in Float.random(in: -1...1, using: &random) }
-                let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
-                return raw.map { $0 / norm }
-            }
-            let vectors = (0..<300).map { _ in unit() }
-            var index = VectorIndex(model: EmbeddingModelRecord(id: 1, provider: "local", name: "m", dimension: dimension, completedAt: nil))
-            for (key, vector) in vectors.enumerated() {
-                let quantised = QuantisedVector(vector)
-                index.append(key: Int64(key), scale: quantised.scale, bytes: quantised.components.map { UInt8(bitPattern: $0) })
-            }
-            let query = unit()
-            let nearest = index.nearest(query, limit: 5)
+            let vectors = (0..<300).map { _ in Self.unit(dimension, &random) }
+            let (database, reader, index) = try Self.indexed(vectors)
+            let model = index.model
+            let query = Self.unit(dimension, &random)
+            let nearest = try reader.nearest(query, in: index, limit: 5)
             let exact = Dictionary(uniqueKeysWithValues: vectors.enumerated().map {
-                (Int64($0.offset), zip($0.element, query).reduce(Float(0)) { $0 + $1.0 * $1.1 })
+                (Int64($0.offset + 1), zip($0.element, query).reduce(Float(0)) { $0 + $1.0 * $1.1 })
             })
             let best = try #require(exact.values.max())
             let first = try #require(nearest.first)
+            #expect(nearest.count == 5)
             #expect(best - exact[first.key]! < 0.04, "seed \(seed)")
             #expect(nearest.map(\.similarity) == nearest.map(\.similarity).sorted(by: >), "seed \(seed)")
             for hit in nearest {
                 #expect(abs(hit.similarity - exact[hit.key]!) < 0.02, "seed \(seed)")
             }
+            let similarities = try reader.similarities(query, to: [first.key, 999], model: model.id)
+            #expect(similarities.count == 2 && abs(similarities[0]! - first.similarity) < 0.01 && similarities[1] == nil)
+        }
+    }
+
+    /// The first pass keeps the vectors whose signs differ least from the query's: the
+    /// distances of the rows it keeps are the smallest there are (ties at the edge may go
+    /// either way), among all rows or among the allowed ones only; with no more rows than
+    /// it keeps, it keeps them all.
+    @Test func shortlist_keepsTheFewestDifferingSigns() {
+        var random = SeededRandom(seed: 7)
+        var index = VectorIndex(model: EmbeddingModelRecord(id: 1, provider: "local", name: "m", dimension: 100, completedAt: nil))
+        var signs: [Int64: [Bool]] = [:]
+        // Rows in runs with gaps, as vectors of removed windows leave them.
+        let rows = Array(Int64(1)...400) + Array(Int64(1_000)...1_599)
+        for row in rows {
+            let components = QuantisedVector(Self.unit(100, &random)).components
+            signs[row] = components.map { $0 >= 0 }
+            components.withUnsafeBytes { index.append(row: row, components: $0) }
+        }
+        #expect(index.count == 1_000 && index.vectorRows == rows)
+        let query = Self.unit(100, &random)
+        func distance(_ row: Int64) -> Int { zip(signs[row]!, query).filter { $0.0 != ($0.1 >= 0) }.count }
+        let kept = index.shortlist(query, count: 50)
+        #expect(kept.count == 50 && kept == kept.sorted())
+        #expect(kept.map(distance).sorted() == Array(rows.map(distance).sorted().prefix(50)))
+        let even = rows.filter { $0 % 2 == 0 }
+        let keptEven = index.shortlist(query, count: 20, among: even)
+        #expect(keptEven.allSatisfy { $0 % 2 == 0 } && keptEven.count == 20)
+        #expect(keptEven.map(distance).sorted() == Array(even.map(distance).sorted().prefix(20)))
+        #expect(index.shortlist(query, count: 2_000) == rows)
+        #expect(index.shortlist(query, count: 5, among: [3, 1_001]) == [3, 1_001])
+        #expect(index.shortlist(Array(query.prefix(10)), count: 5).isEmpty, "a query of another dimension")
+    }
+
+    /// A query near a stored vector finds it through the shortlist, among thousands of
+    /// vectors, even when the shortlist keeps twenty.
+    @Test func nearest_findsAVectorNearTheQuery_amongThousands() throws {
+        var random = SeededRandom(seed: 11)
+        let vectors = (0..<5_000).map { _ in Self.unit(384, &random) }
+        let (database, reader, index) = try Self.indexed(vectors)
+        #expect(index.count == 5_000 && VectorIndex.shortlistCount(limit: 10) < 5_000)
+        for target in [17, 2_500, 4_999] {
+            let noisy = zip(vectors[target], Self.unit(384, &random)).map { $0 + 0.5 * $1 }
+            let norm = noisy.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            let query = noisy.map { $0 / norm }
+            #expect(index.shortlist(query, count: 20).contains(Int64(target + 1)))
+            #expect(try reader.nearest(query, in: index, limit: 10).first?.key == Int64(target + 1))
         }
     }
 }
@@ -432,12 +507,12 @@ import FolioTestSupport
         let reader = try IndexReader(path: database.path)
         var index = VectorIndex(model: try #require(try reader.queryModel()))
         try reader.refresh(&index)
-        #expect(index.nearest([1, 0, 0], limit: 1).map(\.key) == [keys["near one"]!])
-        let markdown = try reader.windowKeys(allowedBy: SearchFilters(kinds: [.markdown]))
-        #expect(markdown == [keys["far"]!])
-        #expect(index.nearest([1, 0, 0], limit: 1, among: markdown).map(\.key) == [keys["far"]!])
-        #expect(try reader.windowKeys(allowedBy: SearchFilters(scope: .tree("/d"))).count == 3)
-        #expect(try reader.windowKeys(allowedBy: SearchFilters(scope: .tree("/elsewhere"))).isEmpty)
-        #expect(index.nearest([1, 0, 0], limit: 5, among: []).isEmpty)
+        #expect(try reader.nearest([1, 0, 0], in: index, limit: 1).map(\.key) == [keys["near one"]!])
+        let markdown = try reader.vectorRows(allowedBy: SearchFilters(kinds: [.markdown]), model: model.id)
+        #expect(markdown == [3], "the third vector saved is the far window's")
+        #expect(try reader.nearest([1, 0, 0], in: index, limit: 1, among: markdown).map(\.key) == [keys["far"]!])
+        #expect(try reader.vectorRows(allowedBy: SearchFilters(scope: .tree("/d")), model: model.id) == [1, 2, 3])
+        #expect(try reader.vectorRows(allowedBy: SearchFilters(scope: .tree("/elsewhere")), model: model.id).isEmpty)
+        #expect(try reader.nearest([1, 0, 0], in: index, limit: 5, among: []).isEmpty)
     }
 }

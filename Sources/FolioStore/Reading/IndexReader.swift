@@ -18,12 +18,16 @@ public final class IndexReader: Sendable {
     /// alone.
     static let mappedBytes: Int64 = 16 << 30
 
-    public init(path: String) throws(StoreError) {
+    /// `mapped: false` for a process that lives on and reads the vectors (the embedder,
+    /// `QueryAnswerer`): every page of the mapping it touched would stay resident in it,
+    /// the whole table of vectors after its first read, while SQLite's cache keeps a few
+    /// megabytes.
+    public init(path: String, mapped: Bool = true) throws(StoreError) {
         self.path = path
         guard DatabaseFile.exists(path) else { throw .missing(path: path) }
         do {
             database = try SQLiteDatabase(path: path, access: .readOnly, busyTimeoutMilliseconds: 5000)
-            try database.withoutTransaction { db in try db.execute("PRAGMA mmap_size = \(Self.mappedBytes)") }
+            if mapped { try database.withoutTransaction { db in try db.execute("PRAGMA mmap_size = \(Self.mappedBytes)") } }
         } catch {
             throw .from(error, path: path, operation: "open read-only")
         }

@@ -35,6 +35,12 @@ struct BoundedBest<Element: Comparable> {
         }
     }
 
+    /// The greatest element kept once `capacity` are: what another must be less than to
+    /// get in. `nil` before.
+    var worst: Element? {
+        heap.count == capacity ? heap.first : nil
+    }
+
     /// The elements kept, least first.
     func sorted() -> [Element] {
         heap.sorted()

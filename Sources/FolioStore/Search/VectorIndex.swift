@@ -1,13 +1,19 @@
-/// The vectors of one model held in memory, for nearest-neighbour search by a full scan:
-/// exact (but for the int8 rounding), and a few milliseconds at 100,000 windows of 384
-/// components (docs/benchmarks.md). Refreshed incrementally: vectors are appended in rowid
-/// order, so `IndexReader.refresh(_:)` reads only rows newer than `lastRow`.
+internal import CVectorCodes
+
+/// The vectors of one model as the signs of their components, held in memory for the
+/// first pass of a search by meaning: a bit a component, so 384 components are six
+/// 64-bit words, an eighth of the int8 vectors, and the distance between two codes is six
+/// XORs and popcounts. The pass keeps a shortlist (`shortlist(_:count:among:)`), which
+/// `IndexReader.nearest(_:rows:limit:)` rescores with the int8 vectors read from the index
+/// for those rows only: the embedder's memory grows by the codes alone, not by the vectors.
+/// Refreshed incrementally: vectors are appended in rowid order, so
+/// `IndexReader.refresh(_:)` reads only rows newer than `lastRow`.
 public struct VectorIndex: Sendable {
     public let model: EmbeddingModelRecord
-    public private(set) var keys: [Int64] = []
-    var scales: [Float] = []
-    var components: [Int8] = []
     public private(set) var dimension: Int
+    /// `words` words a vector, in the order of `rows`.
+    var codes: [UInt64] = []
+    var rows = VectorRows()
     /// The highest `vector.id` read.
     public internal(set) var lastRow: Int64 = 0
 
@@ -16,67 +22,130 @@ public struct VectorIndex: Sendable {
         dimension = model.dimension ?? 0
     }
 
-    public var count: Int { keys.count }
+    public var count: Int { rows.count }
 
-    mutating func append(key: Int64, scale: Float, bytes: [UInt8]) {
-        if dimension == 0 { dimension = bytes.count }
-        guard bytes.count == dimension else { return }
-        keys.append(key)
-        scales.append(scale)
-        components.append(contentsOf: bytes.map { Int8(bitPattern: $0) })
+    /// 64-bit words a code.
+    var words: Int { (dimension + 63) / 64 }
+
+    /// The vector ids held, in order.
+    public var vectorRows: [Int64] { rows.all }
+
+    mutating func reserve(_ count: Int) {
+        codes.reserveCapacity(codes.count + count * words)
     }
 
-    /// The `limit` window keys most similar to `query` (a unit vector), best first, with
-    /// their cosine similarity. The query is quantised like the vectors, and each dot
-    /// product is taken sixteen int8 components at a time in int32, ten times faster than in
-    /// float (docs/benchmarks.md). `among`: only these windows (those a search's filters
-    /// allow, `IndexReader.windowKeys(allowedBy:)`).
-    public func nearest(_ query: [Float], limit: Int, among: Set<Int64>? = nil) -> [(key: Int64, similarity: Float)] {
-        guard query.count == dimension, dimension > 0, limit > 0 else { return [] }
-        let quantised = QuantisedVector(query)
-        let lanes = dimension - dimension % 16
-        var best = BoundedBest<ScoredRow>(capacity: limit)
-        components.withUnsafeBytes { data in
-            quantised.components.withUnsafeBytes { q in
-                for row in 0..<keys.count {
-                    if let among, !among.contains(keys[row]) { continue }
-                    let base = row * dimension
-                    var wide = SIMD16<Int32>()
-                    var k = 0
-                    while k < lanes {
-                        let a = SIMD16<Int32>(truncatingIfNeeded: q.loadUnaligned(fromByteOffset: k, as: SIMD16<Int8>.self))
-                        let b = SIMD16<Int32>(truncatingIfNeeded: data.loadUnaligned(fromByteOffset: base + k, as: SIMD16<Int8>.self))
-                        wide &+= a &* b
-                        k += 16
+    /// Appends vector `row`'s code; its int8 `components` are not kept.
+    mutating func append(row: Int64, components: UnsafeRawBufferPointer) {
+        if dimension == 0 { dimension = components.count }
+        guard components.count == dimension else { return }
+        for w in 0..<words {
+            var word: UInt64 = 0
+            for k in w * 64..<min(dimension, w * 64 + 64) where components[k] < 0x80 {
+                word |= 1 << UInt64(k - w * 64)
+            }
+            codes.append(word)
+        }
+        rows.append(row)
+    }
+
+    /// Codes whose distances are counted at a time (`folio_code_distances`).
+    static let block = 4_096
+
+    /// How many vectors the first pass keeps for `limit` to be taken from: enough that the
+    /// exact nearest are among them (docs/benchmarks.md, "Meaning at 100,000 files").
+    public static func shortlistCount(limit: Int) -> Int {
+        max(2_000, limit * 8)
+    }
+
+    /// The code of a query's vector: bit k set where component k is not negative, as for
+    /// the stored vectors.
+    func code(of query: [Float]) -> [UInt64] {
+        var code = [UInt64](repeating: 0, count: words)
+        for (k, component) in query.enumerated() where component >= 0 {
+            code[k / 64] |= 1 << UInt64(k % 64)
+        }
+        return code
+    }
+
+    /// The ids of the `count` vectors whose codes are nearest `query`'s (fewest signs that
+    /// differ), in row order; every vector when there are no more than `count`. `among`:
+    /// only these vector ids (in ascending order: those a search's filters allow,
+    /// `IndexReader.vectorRows(allowedBy:model:)`); all of them when they are no more than
+    /// `count`, since rescoring them all is then exact and no dearer.
+    public func shortlist(_ query: [Float], count: Int, among: [Int64]? = nil) -> [Int64] {
+        guard query.count == dimension, dimension > 0, count > 0 else { return [] }
+        if let among, among.count <= count { return among }
+        if among == nil, rows.count <= count { return rows.all }
+        let target = code(of: query)
+        let words = words
+        var best = BoundedBest<CodeDistance>(capacity: count)
+        // Once `count` are kept, only a code nearer than the farthest kept gets in (at the
+        // same distance the older row stays): most codes cost a compare, not a call.
+        var admit = Int.max
+        var allowed = 0
+        var distances = [UInt16](repeating: 0, count: Self.block)
+        codes.withUnsafeBufferPointer { codes in
+            for run in rows.runs {
+                var start = run.positions.lowerBound
+                while start < run.positions.upperBound {
+                    let end = min(start + Self.block, run.positions.upperBound)
+                    folio_code_distances(codes.baseAddress! + start * words, end - start, words, target, &distances)
+                    for position in start..<end {
+                        let distance = Int(distances[position - start])
+                        guard distance < admit else { continue }
+                        let row = run.first + Int64(position - run.positions.lowerBound)
+                        if let among {
+                            while allowed < among.count, among[allowed] < row { allowed += 1 }
+                            guard allowed < among.count, among[allowed] == row else { continue }
+                        }
+                        best.offer(CodeDistance(distance: Int32(distance), row: row))
+                        if let worst = best.worst { admit = Int(worst.distance) }
                     }
-                    var sum = wide.wrappedSum()
-                    while k < dimension {
-                        sum &+= Int32(Int8(bitPattern: q[k])) &* Int32(Int8(bitPattern: data[base + k]))
-                        k += 1
-                    }
-                    best.offer(ScoredRow(row: row, score: Float(sum) * scales[row] * quantised.scale))
+                    start = end
                 }
             }
         }
-        return best.sorted().map { (keys[$0.row], $0.score) }
+        return best.sorted().map(\.row).sorted()
     }
 }
 
-extension VectorIndex {
-    /// The cosine similarity of `query` (a unit vector) to each of `windows`, in their
-    /// order; `nil` for a window this model has no vector for. A scan of the keys: a few
-    /// windows are asked for, not worth a map of every key.
-    public func similarities(_ query: [Float], to windows: [Int64]) -> [Float?] {
-        guard query.count == dimension, dimension > 0 else { return windows.map { _ in nil } }
-        var rows: [Int64: Int] = [:]
-        let wanted = Set(windows)
-        for (row, key) in keys.enumerated() where wanted.contains(key) { rows[key] = row }
-        return windows.map { key in
-            guard let row = rows[key] else { return nil }
-            var sum: Float = 0
-            for k in 0..<dimension { sum += query[k] * Float(components[row * dimension + k]) }
-            return sum * scales[row]
+/// A vector's id and how many signs of its code differ from the query's, the fewer first
+/// (then the older vector).
+struct CodeDistance: Comparable {
+    let distance: Int32
+    let row: Int64
+
+    static func < (a: CodeDistance, b: CodeDistance) -> Bool {
+        a.distance < b.distance || (a.distance == b.distance && a.row < b.row)
+    }
+}
+
+/// The ids of the vectors a `VectorIndex` holds, in the order of their codes, as runs of
+/// consecutive ids: vectors are written in batches with rowids one after another, so a
+/// million ids are a few hundred runs instead of 8 MB.
+struct VectorRows: Sendable {
+    /// The first id of each run and the position of its first code.
+    private var starts: [(row: Int64, position: Int)] = []
+    private(set) var count = 0
+
+    mutating func append(_ row: Int64) {
+        if let last = starts.last, last.row + Int64(count - last.position) == row {
+            count += 1
+            return
         }
+        starts.append((row, count))
+        count += 1
+    }
+
+    /// The runs: each one's first id and the positions of its codes, in order.
+    var runs: [(first: Int64, positions: Range<Int>)] {
+        starts.indices.map { run in
+            (starts[run].row, starts[run].position..<(run + 1 < starts.count ? starts[run + 1].position : count))
+        }
+    }
+
+    var all: [Int64] {
+        runs.flatMap { run in run.positions.map { run.first + Int64($0 - run.positions.lowerBound) } }
     }
 }
 

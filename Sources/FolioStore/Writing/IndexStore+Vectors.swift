@@ -152,3 +152,13 @@ extension ChunkText {
         self.init(id: row["id"], title: row["title"], section: row["section"], text: row["text"])
     }
 }
+
+extension IndexStore {
+    /// A number that changes when another connection commits to the index (`PRAGMA
+    /// data_version`): the embedder looks for windows without vectors again only when it
+    /// changed, since at a million windows a look reads them all (docs/benchmarks.md,
+    /// "Meaning at 100,000 files").
+    public func dataVersion() throws(StoreError) -> Int64 {
+        try read("read the data version") { db in try db.value(as: Int64.self, "PRAGMA data_version") ?? 0 }
+    }
+}
