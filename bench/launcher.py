@@ -28,6 +28,8 @@ import sys
 import tempfile
 import time
 
+from embedder import wait_until_settled
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # bench/scale.py's queries, with the words a launcher gets as its terms.
 QUERIES = ["the", "system", "data type", "configur*", "postgresql replication slot", "t", "s", "the -system",
@@ -133,6 +135,7 @@ def main():
         embedder = subprocess.Popen([os.path.join(binaries, "foliod-worker"), "--embedder"], env=environment)
         while not os.path.exists(os.path.join(work, "folio", "embedder.sock")):
             time.sleep(0.05)
+        wait_until_settled(binaries, environment)
     provider = subprocess.Popen([os.path.join(binaries, "folio-search-provider"), "--db", args.database],
                                 env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

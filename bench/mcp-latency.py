@@ -23,6 +23,8 @@ import subprocess
 import tempfile
 import time
 
+from embedder import wait_until_settled
+
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
@@ -112,6 +114,7 @@ def main():
             if ((json.loads(status).get("semantic") or {}).get("embedder") or {}).get("pid") == embedder.pid:
                 break
             time.sleep(0.05)
+        wait_until_settled(binaries, env)
         anchor = []
         subprocess.run([os.path.join(binaries, "folioq"), "--json", "--mode", args.mode, "warm up"], env=env, stdout=subprocess.DEVNULL)
         for query in queries:

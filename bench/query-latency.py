@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """folioq's latency as a whole process, by mode, on an index that exists, with the
-embedder process running (as foliod keeps it) and without one at the first query (which
-starts it: the first query is shown apart, the percentiles are of the others).
+embedder process running (as foliod keeps it: measured once it has done its first look
+for windows to embed) and without one at the first query (which starts it: the first
+query is shown apart, the percentiles are of the others).
 
     bench/query-latency.py DATA_HOME [--queries FILE.tsv] [--count 60] [--anchor DIR] [--path DIR] [--filter FIELDS]
 
@@ -27,6 +28,8 @@ import statistics
 import subprocess
 import tempfile
 import time
+
+from embedder import wait_until_settled
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -112,6 +115,7 @@ def main():
         while embedder_pid(binaries, envs[name]) != embedders[name].pid:
             time.sleep(0.05)
         subprocess.run([os.path.join(binaries, "folioq"), "warm up"], env=envs[name], stdout=subprocess.DEVNULL)
+        wait_until_settled(binaries, envs[name])
     measure("hybrid, embedder running", [])
     measure("semantic, embedder running", ["--mode", "semantic"])
 

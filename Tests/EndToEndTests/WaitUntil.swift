@@ -20,8 +20,10 @@ func waitUntil(_ what: String, longestPause: Double = 0.5, _ condition: () throw
 
 /// Polls `check` until it says done, for as long as its count keeps moving: it fails only
 /// when the count has stood still for `stall` seconds. For work done at idle priority
-/// (the embedder at nice 19), which a busy machine slows without stopping.
-func waitWhileProgressing(_ what: String, stall: Double = 180, _ check: () throws -> (done: Bool, count: Int)) throws {
+/// (the embedder at nice 19), or a worker's while it reads a large file, which a busy
+/// machine slows without stopping. `pause`: between two checks.
+func waitWhileProgressing(_ what: String, stall: Double = 180, pause: Double = 0.3,
+                          _ check: () throws -> (done: Bool, count: Int)) throws {
     var last = Int.min
     var movedAt = Date()
     while true {
@@ -34,6 +36,6 @@ func waitWhileProgressing(_ what: String, stall: Double = 180, _ check: () throw
             Issue.record("timed out waiting until \(what): no progress for \(Int(stall)) s (at \(count))")
             return
         }
-        Thread.sleep(forTimeInterval: 0.3)
+        Thread.sleep(forTimeInterval: pause)
     }
 }

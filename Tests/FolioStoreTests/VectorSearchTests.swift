@@ -401,13 +401,13 @@ import FolioTestSupport
 
     /// `vectors` saved in a real index file as the vectors of windows 1, 2, 3…, and read
     /// back as the embedder reads them. The database is returned to outlive the test.
-    static func indexed(_ vectors: [[Float]]) throws -> (TemporaryDatabase, IndexReader, VectorIndex) {
+    static func indexed(_ vectors: [[Float]], holdingUpTo: Int = VectorIndex.holdingLimit) throws -> (TemporaryDatabase, IndexReader, VectorIndex) {
         let database = try TemporaryDatabase()
         let store = try IndexStore(path: database.path)
         let model = try store.embeddingModel(provider: "local", name: "m")
         try store.saveVectors(model: model.id, vectors.enumerated().map { (Int64($0.offset + 1), QuantisedVector($0.element)) })
         let reader = try IndexReader(path: database.path)
-        var index = VectorIndex(model: try #require(try reader.queryModel()))
+        var index = VectorIndex(model: try #require(try reader.queryModel()), holdingUpTo: holdingUpTo)
         try reader.refresh(&index)
         return (database, reader, index)
     }
@@ -416,14 +416,16 @@ import FolioTestSupport
     /// multiple of sixteen too: each similarity within the quantisation's error, so the
     /// nearest found is the nearest or one as near within that error (at 20 dimensions,
     /// random vectors make such near ties often enough that an exact first place failed
-    /// a run in CI's share of seeds). The vectors through a real index file.
-    @Test(arguments: [384, 20])
-    func nearest_agreesWithFloatSimilarity(dimension: Int) throws {
+    /// a run in CI's share of seeds). The vectors through a real index file; held in
+    /// memory and scanned, and not held (their shortlist read from the index).
+    @Test(arguments: [384, 20], [VectorIndex.holdingLimit, 0])
+    func nearest_agreesWithFloatSimilarity(dimension: Int, holdingUpTo: Int) throws {
         for seed in UInt64(1)...20 {
             var random = SeededRandom(seed: seed)
             let vectors = (0..<300).map { _ in Self.unit(dimension, &random) }
-            let (database, reader, index) = try Self.indexed(vectors)
+            let (database, reader, index) = try Self.indexed(vectors, holdingUpTo: holdingUpTo)
             let model = index.model
+            #expect((index.held != nil) == (holdingUpTo > 0))
             let query = Self.unit(dimension, &random)
             let nearest = try reader.nearest(query, in: index, limit: 5)
             let exact = Dictionary(uniqueKeysWithValues: vectors.enumerated().map {
@@ -455,7 +457,7 @@ import FolioTestSupport
         for row in rows {
             let components = QuantisedVector(Self.unit(100, &random)).components
             signs[row] = components.map { $0 >= 0 }
-            components.withUnsafeBytes { index.append(row: row, components: $0) }
+            components.withUnsafeBytes { index.append(row: row, key: row, scale: 1, components: $0) }
         }
         #expect(index.count == 1_000 && index.vectorRows == rows)
         let query = Self.unit(100, &random)
@@ -472,12 +474,41 @@ import FolioTestSupport
         #expect(index.shortlist(Array(query.prefix(10)), count: 5).isEmpty, "a query of another dimension")
     }
 
+    /// The int8 vectors are held while there are few, and let go when more come than may
+    /// be held (or are there from the start); the same nearest are found either way, and
+    /// a filter's rows are found among those held.
+    @Test func heldVectors_letGoPastTheirLimit() throws {
+        var random = SeededRandom(seed: 3)
+        let vectors = (0..<6).map { _ in Self.unit(384, &random) }
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        let model = try store.embeddingModel(provider: "local", name: "m")
+        try store.saveVectors(model: model.id, vectors.prefix(3).enumerated().map { (Int64($0.offset + 1), QuantisedVector($0.element)) })
+        let reader = try IndexReader(path: database.path)
+        let record = try #require(try reader.queryModel())
+        var index = VectorIndex(model: record, holdingUpTo: 4)
+        try reader.refresh(&index)
+        #expect(index.held?.keys == [1, 2, 3])
+        let held = try reader.nearest(vectors[1], in: index, limit: 2)
+        #expect(held.first?.key == 2)
+        #expect(try reader.nearest(vectors[1], in: index, limit: 2, among: [1, 3]).map(\.key).sorted() == [1, 3])
+        try store.saveVectors(model: model.id, vectors.suffix(3).enumerated().map { (Int64($0.offset + 4), QuantisedVector($0.element)) })
+        try reader.refresh(&index)
+        #expect(index.held == nil && index.count == 6)
+        #expect(try reader.nearest(vectors[1], in: index, limit: 2).first?.key == 2)
+        #expect(try reader.nearest(vectors[4], in: index, limit: 1).map(\.key) == [5])
+        var fresh = VectorIndex(model: record, holdingUpTo: 4)
+        try reader.refresh(&fresh)
+        #expect(fresh.held == nil && fresh.count == 6)
+        #expect(index.positions(of: [2, 5, 9]) == [1, 4])
+    }
+
     /// A query near a stored vector finds it through the shortlist, among thousands of
     /// vectors, even when the shortlist keeps twenty.
     @Test func nearest_findsAVectorNearTheQuery_amongThousands() throws {
         var random = SeededRandom(seed: 11)
         let vectors = (0..<5_000).map { _ in Self.unit(384, &random) }
-        let (database, reader, index) = try Self.indexed(vectors)
+        let (database, reader, index) = try Self.indexed(vectors, holdingUpTo: 0)
         #expect(index.count == 5_000 && VectorIndex.shortlistCount(limit: 10) < 5_000)
         for target in [17, 2_500, 4_999] {
             let noisy = zip(vectors[target], Self.unit(384, &random)).map { $0 + 0.5 * $1 }

@@ -24,9 +24,10 @@ extension IndexReader {
         }
     }
 
-    /// Reads the codes of `index.model`'s vectors written since it was last refreshed. The
-    /// pages read are not kept in SQLite's cache: a process holding the codes (the embedder)
-    /// reads each only once, and would keep the cache's worth of them.
+    /// Reads the codes of `index.model`'s vectors written since it was last refreshed (and
+    /// the vectors, while `index` holds them). The pages read are not kept in SQLite's
+    /// cache: a process holding the codes (the embedder) reads each only once, and would
+    /// keep the cache's worth of them.
     public func refresh(_ index: inout VectorIndex) throws(StoreError) {
         let model = index.model.id
         let after = index.lastRow
@@ -38,19 +39,22 @@ extension IndexReader {
             if after == 0, let count = try db.value(as: Int.self, "SELECT count(*) FROM vector WHERE +model_id = ?", [model]) {
                 index.reserve(count)
             }
-            try db.forEachRow("SELECT id, data FROM vector WHERE +model_id = ? AND id > ? ORDER BY id", [model, after], columns: { columns in
+            try db.forEachRow("SELECT id, key, scale, data FROM vector WHERE +model_id = ? AND id > ? ORDER BY id", [model, after],
+                              columns: { columns in
                 let row = columns.int64(0)
-                columns.withBytes(1) { index.append(row: row, components: $0) }
+                columns.withBytes(3) { index.append(row: row, key: columns.int64(1), scale: Float(columns.double(2)), components: $0) }
                 index.lastRow = row
             })
         }
     }
 
     /// The `limit` windows nearest `query` (a unit vector) by `index.model`'s vectors, best
-    /// first, with their cosine similarity: `index`'s shortlist by codes, rescored by the
-    /// int8 vectors. `among`: only these vector ids (`vectorRows(allowedBy:model:)`).
+    /// first, with their cosine similarity: by the int8 vectors `index` holds while they are
+    /// few, else `index`'s shortlist by codes, rescored by the int8 vectors read for it.
+    /// `among`: only these vector ids (`vectorRows(allowedBy:model:)`).
     public func nearest(_ query: [Float], in index: VectorIndex, limit: Int, among: [Int64]? = nil) throws(StoreError) -> [(key: Int64, similarity: Float)] {
-        try nearest(query, rows: index.shortlist(query, count: VectorIndex.shortlistCount(limit: limit), among: among), limit: limit)
+        if let held = index.nearestHeld(query, limit: limit, among: among) { return held }
+        return try nearest(query, rows: index.shortlist(query, count: VectorIndex.shortlistCount(limit: limit), among: among), limit: limit)
     }
 
     /// The `limit` windows of the vectors `rows` (a `VectorIndex.shortlist`) most similar

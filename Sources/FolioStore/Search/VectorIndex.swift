@@ -14,12 +14,19 @@ public struct VectorIndex: Sendable {
     /// `words` words a vector, in the order of `rows`.
     var codes: [UInt64] = []
     var rows = VectorRows()
+    /// The int8 vectors too, while there are no more than `holdingUpTo`.
+    var held: HeldVectors?
+    let holdingUpTo: Int
     /// The highest `vector.id` read.
     public internal(set) var lastRow: Int64 = 0
 
-    public init(model: EmbeddingModelRecord) {
+    /// `holdingUpTo`: the int8 vectors are held, and searched exactly in memory, while there
+    /// are no more than this many (`HeldVectors`).
+    public init(model: EmbeddingModelRecord, holdingUpTo: Int = holdingLimit) {
         self.model = model
         dimension = model.dimension ?? 0
+        self.holdingUpTo = holdingUpTo
+        held = holdingUpTo > 0 ? HeldVectors() : nil
     }
 
     public var count: Int { rows.count }
@@ -30,25 +37,31 @@ public struct VectorIndex: Sendable {
     /// The vector ids held, in order.
     public var vectorRows: [Int64] { rows.all }
 
+    /// Room for `count` more; the int8 vectors let go if they would be too many.
     mutating func reserve(_ count: Int) {
         codes.reserveCapacity(codes.count + count * words)
+        if self.count + count > holdingUpTo { held = nil }
+        held?.reserve(count, dimension: dimension)
     }
 
-    /// Appends vector `row`'s code; its int8 `components` are not kept.
-    mutating func append(row: Int64, components: UnsafeRawBufferPointer) {
+    /// Appends vector `row`'s code, and while they are held its int8 `components`.
+    mutating func append(row: Int64, key: Int64, scale: Float, components: UnsafeRawBufferPointer) {
         if dimension == 0 { dimension = components.count }
         guard components.count == dimension else { return }
-        for w in 0..<words {
-            var word: UInt64 = 0
-            for k in w * 64..<min(dimension, w * 64 + 64) where components[k] < 0x80 {
-                word |= 1 << UInt64(k - w * 64)
-            }
-            codes.append(word)
+        if count + 1 > holdingUpTo { held = nil }
+        held?.append(key: key, scale: scale, components: components)
+        let start = codes.count
+        codes.append(contentsOf: repeatElement(0, count: words))
+        codes.withUnsafeMutableBufferPointer { codes in
+            folio_code_of(components.assumingMemoryBound(to: Int8.self).baseAddress, dimension, codes.baseAddress! + start)
         }
         rows.append(row)
     }
 
-    /// Codes whose distances are counted at a time (`folio_code_distances`).
+    /// How many int8 vectors are held, by default (`HeldVectors`).
+    public static let holdingLimit = 100_000
+
+    /// Codes whose distances are counted at a time (`folio_code_candidates`).
     static let block = 4_096
 
     /// How many vectors the first pass keeps for `limit` to be taken from: enough that the
@@ -67,6 +80,29 @@ public struct VectorIndex: Sendable {
         return code
     }
 
+    /// The `limit` vectors most similar to `query`, best first, by a scan of the int8
+    /// vectors held; `nil` when they are not held. `among`: as for `shortlist`.
+    func nearestHeld(_ query: [Float], limit: Int, among: [Int64]?) -> [(key: Int64, similarity: Float)]? {
+        guard let held else { return nil }
+        guard query.count == dimension, dimension > 0, limit > 0 else { return [] }
+        return held.nearest(query, limit: limit, positions: among.map(positions(of:)))
+    }
+
+    /// The positions of the vector ids `rows` (ascending) that are held.
+    func positions(of rows: [Int64]) -> [Int] {
+        var positions: [Int] = []
+        var next = 0
+        for run in self.rows.runs {
+            let last = run.first + Int64(run.positions.count) - 1
+            while next < rows.count, rows[next] < run.first { next += 1 }
+            while next < rows.count, rows[next] <= last {
+                positions.append(run.positions.lowerBound + Int(rows[next] - run.first))
+                next += 1
+            }
+        }
+        return positions
+    }
+
     /// The ids of the `count` vectors whose codes are nearest `query`'s (fewest signs that
     /// differ), in row order; every vector when there are no more than `count`. `among`:
     /// only these vector ids (in ascending order: those a search's filters allow,
@@ -80,20 +116,22 @@ public struct VectorIndex: Sendable {
         let words = words
         var best = BoundedBest<CodeDistance>(capacity: count)
         // Once `count` are kept, only a code nearer than the farthest kept gets in (at the
-        // same distance the older row stays): most codes cost a compare, not a call.
-        var admit = Int.max
+        // same distance the older row stays): the rest are passed over in C.
+        var admit = Int(UInt16.max)
         var allowed = 0
+        var positions = [UInt32](repeating: 0, count: Self.block)
         var distances = [UInt16](repeating: 0, count: Self.block)
         codes.withUnsafeBufferPointer { codes in
             for run in rows.runs {
                 var start = run.positions.lowerBound
                 while start < run.positions.upperBound {
                     let end = min(start + Self.block, run.positions.upperBound)
-                    folio_code_distances(codes.baseAddress! + start * words, end - start, words, target, &distances)
-                    for position in start..<end {
-                        let distance = Int(distances[position - start])
+                    let found = folio_code_candidates(codes.baseAddress! + start * words, end - start, words, target, UInt32(admit),
+                                                      &positions, &distances)
+                    for candidate in 0..<found {
+                        let distance = Int(distances[candidate])
                         guard distance < admit else { continue }
-                        let row = run.first + Int64(position - run.positions.lowerBound)
+                        let row = run.first + Int64(start + Int(positions[candidate]) - run.positions.lowerBound)
                         if let among {
                             while allowed < among.count, among[allowed] < row { allowed += 1 }
                             guard allowed < among.count, among[allowed] == row else { continue }
