@@ -5,20 +5,34 @@
 public struct FileKinds: Sendable, Equatable {
     /// The mailbox folders, absolute.
     public let mailboxFolders: [String]
+    /// Extensions read as source code besides Folio's own (`code_extensions`).
+    public let codeExtensions: Set<String>
 
-    /// Only `.mbox` files are mailboxes.
+    /// Only `.mbox` files are mailboxes; only Folio's own extensions are code.
     public init() {
         mailboxFolders = []
+        codeExtensions = []
     }
 
     public init(_ configuration: FolioConfiguration, home: String) {
         mailboxFolders = configuration.mail.mailboxFolders.map { AbsolutePath.normalise(FolioPaths.expandingTilde($0, home: home), relativeTo: "/") }
+        codeExtensions = Set(configuration.codeExtensions)
     }
 
     /// The kind of the file at `path`: `.file` (known by its name alone) when Folio does
     /// not read such files.
     public func kind(of path: String) -> DocumentKind {
-        isMailbox(path) ? .mail : DocumentKind(path: path) ?? .file
+        if isMailbox(path) { return .mail }
+        if let kind = DocumentKind(path: path) { return kind }
+        return isConfiguredCode(path) ? .code : .file
+    }
+
+    /// Whether `path`'s extension is one of `codeExtensions`.
+    public func isConfiguredCode(_ path: String) -> Bool {
+        guard !codeExtensions.isEmpty else { return false }
+        let name = AbsolutePath.lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return codeExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// Whether the file at `path` is read as a mbox mailbox.

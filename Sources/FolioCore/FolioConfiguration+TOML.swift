@@ -27,6 +27,14 @@ extension FolioConfiguration {
         if let timeout = try reader.int("file_timeout_seconds", atLeast: 1) { configuration.daemon.fileTimeoutSeconds = timeout }
         if let rescan = try reader.int("rescan_interval_seconds", atLeast: 10) { configuration.daemon.rescanIntervalSeconds = rescan }
         if let days = try reader.int("offline_days", atLeast: 0) { configuration.daemon.offlineDays = days }
+        if let extensions = try reader.strings("code_extensions") {
+            configuration.codeExtensions = try extensions.map { text throws(ConfigurationError) in
+                guard let found = FilterValues.fileExtension(text) else {
+                    throw .invalidValue(file: file, key: "code_extensions", reason: "\"\(text)\" is not a file name extension: give letters and digits, such as \"nim\"")
+                }
+                return found
+            }
+        }
         if let maxFileSize = try reader.int("max_file_size", atLeast: 1) {
             configuration.maxFileSize = Int64(maxFileSize)
         }

@@ -12,6 +12,9 @@ public struct FolioConfiguration: Sendable, Equatable {
     public var exclude: [String]
     /// Files larger than this many bytes are not read.
     public var maxFileSize: Int64
+    /// Extensions (lower case, without the dot) read as source code besides Folio's own
+    /// (`DocumentKind.codeExtensions`): a language it does not list (`nim`, `zig`).
+    public var codeExtensions: [String] = []
     public var chunking: ChunkingOptions
     public var pdf: PDFOptions
     public var ocr: OCROptions

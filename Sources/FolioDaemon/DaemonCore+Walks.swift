@@ -12,7 +12,8 @@ extension DaemonCore {
     }
 
     /// An item of the current walk. A file whose signature matches the index is not
-    /// queued, so a start-up with nothing changed extracts nothing.
+    /// queued (unless it was known by its name only and is now of a kind Folio reads), so a
+    /// start-up with nothing changed extracts nothing.
     mutating func walked(_ item: WalkedItem, in id: WalkID) -> [DaemonAction] {
         guard let index = walks.firstIndex(where: { $0.id == id }) else { return [] }
         switch item {
@@ -20,7 +21,9 @@ extension DaemonCore {
             walks[index].seen?.insert(path)
             let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
             switch stored {
-            case .stored(signature):
+            // Known by its name only, of a kind Folio now reads (`code_extensions` added):
+            // read though unchanged.
+            case let .stored(stored, kind) where stored == signature && !(kind == .file && kinds.kind(of: path) != .file):
                 return [.report(.finished(path: path, .unchanged))]
             case .absent, .stored:
                 // A file known by its name needs no worker: its name is recorded with the

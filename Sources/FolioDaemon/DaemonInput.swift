@@ -85,7 +85,8 @@ public enum WalkedItem: Equatable, Sendable {
 /// What the index holds for a file a walk found.
 public enum StoredSignature: Equatable, Sendable {
     case absent
-    case stored(FileSignature)
+    /// The signature and kind the index has for the file.
+    case stored(FileSignature, kind: DocumentKind)
     /// The lookup failed (the message says why); the file is left as it is.
     case unknown(String)
 }

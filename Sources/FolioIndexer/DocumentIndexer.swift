@@ -71,11 +71,12 @@ public struct DocumentIndexer: Sendable {
         let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
         if kinds.isMailbox(path) { return try indexMailbox(path, as: key ?? path, signature: signature, now: now) }
         let key = key ?? path
-        guard let loader = registry.loader(forPath: path) else {
+        guard let loader = registry.loader(forPath: path) ?? (kinds.isConfiguredCode(path) ? Self.codeLoader : nil) else {
             return kinds.kind(of: path) == .file ? try indexName(path, as: key, signature: signature, now: now) : .unsupported
         }
         let stored = try store.storedDocument(at: key)
-        if let stored, stored.signature == signature { return .unchanged }
+        // Of another kind (known by its name before its extension was made code): read now.
+        if let stored, stored.signature == signature, stored.kind == loader.kind { return .unchanged }
 
         var record = DocumentRecord(path: key, signature: signature, contentHash: nil, kind: loader.kind, title: nil,
                                     pageCount: 0, chunkCount: 0, status: .failed, error: nil, indexedAt: now)
@@ -100,6 +101,9 @@ public struct DocumentIndexer: Sendable {
                               ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store), ocrTurns: ocrTurns)
         return try extract(file, with: loader, into: record, stem: file.stem)
     }
+
+    /// Reads the files of `code_extensions` (`FileKinds.isConfiguredCode`).
+    static let codeLoader = PlainTextLoader(kind: .code)
 
     /// A file Folio does not read is known by its name (`IndexStore.recordNames`).
     func indexName(_ path: String, as key: String, signature: FileSignature, now: Int64) throws(StoreError) -> Outcome {

@@ -19,7 +19,7 @@ import Foundation
         // defaults too, so check the example mentions every key the reader knows.
         let text = try String(contentsOfFile: Self.examplePath, encoding: .utf8)
         for key in ["folders", "include_hidden", "exclude", "debounce_ms", "max_delay_ms", "workers", "file_timeout_seconds",
-                    "rescan_interval_seconds", "offline_days", "max_file_size", "[chunking]", "max_tokens_per_chunk", "overlap_tokens", "[pdf]", "backend",
+                    "rescan_interval_seconds", "offline_days", "code_extensions", "max_file_size", "[chunking]", "max_tokens_per_chunk", "overlap_tokens", "[pdf]", "backend",
                     "[ocr]", "enabled", "languages", "dpi", "max_pages_per_document", "time_budget_seconds",
                     "[open]", "command", "pdf_command"] {
             #expect(text.contains("\n" + key), "config.example.toml does not document \(key)")

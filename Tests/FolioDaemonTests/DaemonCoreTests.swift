@@ -198,16 +198,20 @@ import FolioSystem
         var harness = Harness()
         let actions = harness.feed(.overflow)
         let id = try #require(actions.lazy.compactMap { if case let .walk(id, "/d") = $0 { id } else { nil } }.first)
-        harness.feed(.walked(id, .file(path: "/d/same.txt", status: Harness.file(), stored: .stored(FileSignature(size: 100,
-                                                                                        modificationTimeNanoseconds: 1, inode: 7)))))
+        let signature = FileSignature(size: 100, modificationTimeNanoseconds: 1, inode: 7)
+        harness.feed(.walked(id, .file(path: "/d/same.txt", status: Harness.file(), stored: .stored(signature, kind: .text))))
+        // Known by its name only, now of a kind Folio reads: read though unchanged.
+        harness.feed(.walked(id, .file(path: "/d/was-named.txt", status: Harness.file(), stored: .stored(signature, kind: .file))))
         harness.feed(.walked(id, .file(path: "/d/new.txt", status: Harness.file(), stored: .absent)))
         // A kind Folio does not read is recorded by its name when the walk ends, no worker.
         harness.feed(.walked(id, .file(path: "/d/photo.raw", status: Harness.file(), stored: .absent)))
         let ended = harness.feed(.walkEnded(id))
         #expect(ended.contains(.change(.recordNames([NamedFile(path: "/d/photo.raw", signature: FileSignature(size: 100,
                                                                                   modificationTimeNanoseconds: 1, inode: 7))]))))
-        #expect(ended.contains(.change(.purgeUnseen(root: "/d", seen: ["/d/same.txt", "/d/new.txt", "/d/photo.raw"], keeping: []))))
+        #expect(ended.contains(.change(.purgeUnseen(root: "/d", seen: ["/d/same.txt", "/d/was-named.txt", "/d/new.txt", "/d/photo.raw"],
+                                                    keeping: []))))
         #expect(harness.sentTo("/d/new.txt") != nil && harness.sentTo("/d/same.txt") == nil && harness.sentTo("/d/photo.raw") == nil)
+        #expect(harness.sentTo("/d/was-named.txt") != nil)
     }
 
     /// A file Folio does not read is known by its name: recorded by the daemon itself, a

@@ -60,4 +60,26 @@ import FolioText
         found.kinds = [.code]
         #expect(try reader.search(found).first?.section == "line 1", "no match located without a snippet: the chunk's first line")
     }
+
+    /// `code_extensions` adds a language Folio does not list: its files are read as code,
+    /// and one known by its name only before the extension was added is read when indexed
+    /// again, though it has not changed.
+    @Test func configuredExtensions_areReadAsCode_evenWhenKnownByNameBefore() throws {
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        try Data("proc ringHarbourBell() =\n  echo \"ding\"\n".utf8).write(to: URL(fileURLWithPath: root + "/src/bell.nim"))
+        let store = try IndexStore(path: root + "/folio.sqlite")
+        _ = try DocumentIndexer(store: store, configuration: .default).indexEveryFile(below: root + "/src")
+        let reader = try IndexReader(path: store.path)
+        #expect(try reader.documents(in: .everything).map(\.kind) == [.file])
+        #expect(try hit(reader, "harbour") == nil, "its text is not read, only its name")
+        let configuration = try FolioConfiguration(toml: "code_extensions = [\".NIM\"]", file: "c.toml")
+        #expect(configuration.codeExtensions == ["nim"])
+        let kinds = FileKinds(configuration, home: root)
+        #expect(kinds.kind(of: root + "/src/bell.nim") == .code && kinds.kind(of: root + "/src/bell.zig") == .file)
+        _ = try DocumentIndexer(store: store, configuration: configuration, kinds: kinds).indexEveryFile(below: root + "/src")
+        #expect(try reader.documents(in: .everything).map(\.kind) == [.code])
+        let found = try #require(try hit(reader, "harbour bell"), "ringHarbourBell by its parts")
+        #expect(found.section == "line 1")
+        #expect(throws: ConfigurationError.self) { try FolioConfiguration(toml: "code_extensions = [\"n/m\"]", file: "c.toml") }
+    }
 }
