@@ -101,8 +101,7 @@ extension IndexReader {
     }
 
     /// Ids as a JSON array, for `json_each`: one statement for any number of them. The
-    /// statements read them first (`CROSS JOIN`), a lookup each: with `IN (…)` SQLite
-    /// went through the whole table of vectors.
+    /// statements read them first (`CROSS JOIN` fixes that order), then look each one up.
     private static func jsonArray(_ ids: [Int64]) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
     }

@@ -1,7 +1,8 @@
 /// The int8 vectors of a small collection, held beside their codes: up to a hundred
-/// thousand (`VectorIndex.holdingLimit`, 40 MB), a scan of them all in memory is exact and costs less than reading a
-/// shortlist from the index, a millisecond or more (docs/benchmarks.md, "At today's sizes,
-/// side by side"). Past that they are let go, and the two passes answer.
+/// thousand (`VectorIndex.holdingLimit`, 40 MB), a scan of them all in memory is exact and
+/// costs less than reading a shortlist from the index, a millisecond or more
+/// (docs/benchmarks.md, "At today's sizes, side by side"). Past that they are let go, and
+/// the two passes answer.
 struct HeldVectors: Sendable {
     var keys: [Int64] = []
     var scales: [Float] = []
