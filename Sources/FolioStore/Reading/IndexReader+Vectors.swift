@@ -36,7 +36,9 @@ extension IndexReader {
         // keeps SQLite on the rowid range: by the (model_id, key) index it went through every
         // vector of the model on each query to find none new.
         try read("read vectors") { db in
-            if after == 0, let count = try db.value(as: Int.self, "SELECT count(*) FROM vector WHERE +model_id = ?", [model]) {
+            // Counted by the (model_id, key) index, not the table: the read below is the
+            // one pass over the vectors themselves.
+            if after == 0, let count = try db.value(as: Int.self, "SELECT count(*) FROM vector WHERE model_id = ?", [model]) {
                 index.reserve(count)
             }
             try db.forEachRow("SELECT id, key, scale, data FROM vector WHERE +model_id = ? AND id > ? ORDER BY id", [model, after],

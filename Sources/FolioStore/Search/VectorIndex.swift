@@ -35,7 +35,7 @@ public struct VectorIndex: Sendable {
     var words: Int { (dimension + 63) / 64 }
 
     /// The vector ids held, in order.
-    public var vectorRows: [Int64] { rows.all }
+    var vectorRows: [Int64] { rows.all }
 
     /// Room for `count` more; the int8 vectors let go if they would be too many.
     mutating func reserve(_ count: Int) {
