@@ -112,7 +112,8 @@ let package = Package(
                         .embedInCode("v0008_term_counts.sql"), .embedInCode("v0009_segment_merge.sql"),
                         .embedInCode("v0010_volumes.sql"),
                         .embedInCode("v0011_mail_threads.sql"),
-                        .embedInCode("v0012_file_names.sql"), .embedInCode("v0013_code.sql")],
+                        .embedInCode("v0012_file_names.sql"), .embedInCode("v0013_code.sql"),
+                        .embedInCode("v0014_written.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",
@@ -298,7 +299,7 @@ let package = Package(
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioCore", "FolioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FolioLoadersTests", dependencies: ["FolioLoaders", "FolioCore", "FolioSystem", "FolioTestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", "FolioSQLite", "FolioTestSupport"],
+        .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioText", "FolioCore", "FolioSQLite", "FolioSchema", "FolioTestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "FolioDaemonTests", dependencies: ["FolioDaemon", "FolioProtocol", "FolioCore", "FolioSystem", "FolioStore", "FolioText", "FolioWatch",
                                                          "FolioTestSupport"],

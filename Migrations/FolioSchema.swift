@@ -22,5 +22,6 @@ public enum FolioSchema {
         SchemaMigration(identifier: "v0011_mail_threads", sql: String(decoding: PackageResources.v0011_mail_threads_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0012_file_names", sql: String(decoding: PackageResources.v0012_file_names_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0013_code", sql: String(decoding: PackageResources.v0013_code_sql, as: UTF8.self)),
+        SchemaMigration(identifier: "v0014_written", sql: String(decoding: PackageResources.v0014_written_sql, as: UTF8.self)),
     ]
 }

@@ -44,12 +44,9 @@ extension SearchFilters {
         return (sql, arguments)
     }
 
-    /// When a document was written, in seconds: a message's `Date` (GLib writes its offset
-    /// `+01`, which SQLite reads only as `+01:00`), else the file's modification time.
-    static let when = """
-        coalesce(CASE WHEN d.kind = 'mail' THEN (SELECT unixepoch(CASE WHEN f.value GLOB '*[+-][0-9][0-9]' THEN f.value || ':00' \
-        ELSE f.value END) FROM document_field f WHERE f.document_id = d.id AND f.name = 'date') END, d.mtime_ns / 1000000000)
-        """
+    /// When a document was written, in seconds: a message's `Date`, else the file's
+    /// modification time, kept by the index's triggers (v0014) and indexed.
+    static let when = "d.written_s"
 
     /// `text` with LIKE's own `%`, `_` and the escape itself escaped.
     private static func escapedForLike(_ text: String) -> String {
