@@ -14,7 +14,8 @@ set -eu
 # with which scripts/install-semantic.sh takes the model and ONNX Runtime out of their wheels;
 # binutils' nm, with which scripts/example.sh checks what the library links; man-db and
 # groff-base, with which a test renders the manual pages; libzip, which opens the zip containers of
-# office files and e-books; GMime, which reads mail; cmake and g++, with which
+# office files and e-books; GMime, which reads mail; catdoc, whose catdoc and xls2csv read Word
+# and Excel 97–2003 files; cmake and g++, with which
 # scripts/install-llama-server.sh builds llama.cpp's server for the tests of --ask.
 # With --tests, also headless Chromium, its driver and Selenium, with which the tests drive
 # `folio ui`'s page (`make test` asks for them; `make run` needs no browser of its own), and
@@ -29,7 +30,7 @@ packages="pkg-config libsqlite3-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-ex
     systemd
     libglib2.0-dev xdg-utils
     dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils python3-gi
-    libzip-dev libgmime-3.0-dev
+    libzip-dev libgmime-3.0-dev catdoc
     python3 python3-venv strace util-linux unzip binutils man-db groff-base
     cmake g++"
 [ "${1:-}" = "--tests" ] && packages="$packages chromium chromium-driver python3-selenium bindfs fuse3 eslint tidy python3-tinycss2"

@@ -6,9 +6,9 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     case html
     case pdf
     case image
-    /// Word processing: `.docx`, `.odt`, `.rtf`.
+    /// Word processing: `.docx`, `.odt`, `.rtf`, `.doc`.
     case document
-    /// `.xlsx`, `.ods`: a page per sheet.
+    /// `.xlsx`, `.ods`, `.xls`: a page per sheet.
     case spreadsheet
     /// `.pptx`, `.odp`: a page per slide.
     case presentation
@@ -36,8 +36,8 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         for ext in ["html", "htm", "xhtml"] { kinds[ext] = .html }
         kinds["pdf"] = .pdf
         for ext in ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp"] { kinds[ext] = .image }
-        for ext in ["docx", "docm", "odt", "rtf"] { kinds[ext] = .document }
-        for ext in ["xlsx", "xlsm", "ods"] { kinds[ext] = .spreadsheet }
+        for ext in ["docx", "docm", "odt", "rtf", "doc"] { kinds[ext] = .document }
+        for ext in ["xlsx", "xlsm", "ods", "xls"] { kinds[ext] = .spreadsheet }
         for ext in ["pptx", "pptm", "odp"] { kinds[ext] = .presentation }
         kinds["epub"] = .ebook
         kinds["eml"] = .mail
@@ -112,9 +112,11 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         "docm": "application/vnd.ms-word.document.macroEnabled.12",
         "odt": "application/vnd.oasis.opendocument.text",
         "rtf": "text/rtf",
+        "doc": "application/msword",
         "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "xlsm": "application/vnd.ms-excel.sheet.macroEnabled.12",
         "ods": "application/vnd.oasis.opendocument.spreadsheet",
+        "xls": "application/vnd.ms-excel",
         "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
         "pptm": "application/vnd.ms-powerpoint.presentation.macroEnabled.12",
         "odp": "application/vnd.oasis.opendocument.presentation",

@@ -28,10 +28,20 @@ enum CompoundFile: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .encryptedPackage: "an encrypted Office document"
-        case .legacyWord: "an Office 97–2003 Word file (.doc), which Folio does not read; save it as .docx or .odt"
-        case .legacyExcel: "an Office 97–2003 Excel file (.xls), which Folio does not read; save it as .xlsx or .ods"
-        case .legacyPowerPoint: "an Office 97–2003 PowerPoint file (.ppt), which Folio does not read; save it as .pptx or .odp"
+        case .legacyWord, .legacyExcel: name
+        case .legacyPowerPoint: "\(name), which Folio does not read; save it as .pptx or .odp"
         case .other: "an OLE2 compound file, not an Office Open XML document"
+        }
+    }
+
+    /// What the file is, for messages.
+    var name: String {
+        switch self {
+        case .encryptedPackage: "an encrypted Office document"
+        case .legacyWord: "an Office 97–2003 Word file (.doc)"
+        case .legacyExcel: "an Office 97–2003 Excel file (.xls)"
+        case .legacyPowerPoint: "an Office 97–2003 PowerPoint file (.ppt)"
+        case .other: "an OLE2 compound file"
         }
     }
 

@@ -23,6 +23,8 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
     case ocrUnavailable(reason: String)
     /// The file can only be read by OCR, which the configuration turns off.
     case ocrDisabled(path: String)
+    /// A format read by another program (`LegacyOfficeReader`), which is not installed.
+    case readerMissing(path: String, format: String, program: String, package: String)
     /// Another process was recognising pages and this one was told to put the file off
     /// (`OCRTurns`): not a failure, the file is read again later.
     case ocrDeferred(path: String)
@@ -49,6 +51,8 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
             "OCR is unavailable, tesseract could not be loaded (\(reason)); install the Debian package libtesseract5, or turn OCR off (ocr.enabled = false)"
         case let .ocrDisabled(path):
             "\(path) is an image, read only through OCR, which is off (ocr.enabled = false)"
+        case let .readerMissing(path, format, program, package):
+            "\(path) is \(format), read by \(program), which is not installed; install the Debian package \(package)"
         case let .ocrDeferred(path):
             "\(path) was put off while another document was read by OCR"
         }

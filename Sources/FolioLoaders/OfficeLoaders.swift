@@ -1,7 +1,8 @@
 public import FolioCore
 
-/// Word processing documents: `.docx` (WordprocessingML), `.odt` (OpenDocument text) and
-/// `.rtf`, told apart by their content (Word also saves RTF under a `.docx` name).
+/// Word processing documents: `.docx` (WordprocessingML), `.odt` (OpenDocument text),
+/// `.rtf` and Word 97–2003's `.doc`, told apart by their content (Word also saves RTF under
+/// a `.doc` or `.docx` name).
 public struct WordProcessingLoader: DocumentLoader {
     public var kind: DocumentKind { .document }
 
@@ -11,6 +12,10 @@ public struct WordProcessingLoader: DocumentLoader {
         switch try OfficePackage.open(file, kind: kind) {
         case let .rtf(bytes):
             return RTFReader(bytes: bytes).read(path: file.path)
+        case .legacy(.legacyWord):
+            return try LegacyOfficeReader(file: file, format: .legacyWord).read()
+        case let .legacy(other):
+            throw .malformed(path: file.path, kind: kind, reason: "it is \(other.name)")
         case let .package(package):
             try package.requireKind()
             if case let .ooxml(mainPart) = package.format { return try DOCXReader(package: package, mainPart: mainPart).read() }
@@ -19,14 +24,17 @@ public struct WordProcessingLoader: DocumentLoader {
     }
 }
 
-/// Spreadsheets: `.xlsx` (SpreadsheetML) and `.ods` (OpenDocument), a page per sheet.
+/// Spreadsheets: `.xlsx` (SpreadsheetML), `.ods` (OpenDocument) and Excel 97–2003's `.xls`,
+/// a page per sheet.
 public struct SpreadsheetLoader: DocumentLoader {
     public var kind: DocumentKind { .spreadsheet }
 
     public init() {}
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
-        let package = try OfficePackage.openPackage(file, kind: kind)
+        let opened = try OfficePackage.open(file, kind: kind)
+        if case .legacy(.legacyExcel) = opened { return try LegacyOfficeReader(file: file, format: .legacyExcel).read() }
+        let package = try opened.package(of: file, kind: kind)
         if case let .ooxml(mainPart) = package.format { return try XLSXReader(package: package, mainPart: mainPart).read() }
         return try ODFReader(package: package).read(as: kind)
     }
@@ -59,10 +67,21 @@ public struct EPUBLoader: DocumentLoader {
 extension OfficePackage {
     /// Opens a file that must be a zip package holding a document of `kind`.
     static func openPackage(_ file: SourceFile, kind: DocumentKind) throws(LoaderError) -> OfficePackage {
-        guard case let .package(package) = try open(file, kind: kind) else {
+        try open(file, kind: kind).package(of: file, kind: kind)
+    }
+}
+
+extension OfficePackage.Opened {
+    /// The package opened from `file`, which must hold a document of `kind`.
+    func package(of file: SourceFile, kind: DocumentKind) throws(LoaderError) -> OfficePackage {
+        switch self {
+        case let .package(package):
+            try package.requireKind()
+            return package
+        case .rtf:
             throw .malformed(path: file.path, kind: kind, reason: "it is a Rich Text (RTF) file, not a \(kind == .ebook ? "e-book" : kind.rawValue)")
+        case let .legacy(format):
+            throw .malformed(path: file.path, kind: kind, reason: "it is \(format.name)")
         }
-        try package.requireKind()
-        return package
     }
 }

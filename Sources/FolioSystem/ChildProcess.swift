@@ -82,8 +82,10 @@ public enum ChildProcess {
     }
 
     /// Runs a program to its end, giving it `input` on its standard input, and returns its
-    /// exit status and what it wrote on standard output.
-    public static func run(_ arguments: [String], input: [UInt8] = []) throws(SystemError) -> (status: Int32, output: [UInt8]) {
+    /// exit status and what it wrote on standard output. A program that writes more than
+    /// `outputLimit` bytes is killed there: its output is then longer than the limit.
+    public static func run(_ arguments: [String], input: [UInt8] = [],
+                           outputLimit: Int = .max) throws(SystemError) -> (status: Int32, output: [UInt8]) {
         let child = try spawnWithPipes(arguments)
         // The input is small (a path, a few menu rows): it fits the pipe, so writing it all
         // before reading cannot deadlock against a child that writes first.
@@ -97,6 +99,10 @@ public enum ChildProcess {
             try systemCall("read", path: arguments.first ?? "") { read(child.output, bytes.baseAddress!, bytes.count) }
         }), count > 0 {
             output += buffer[0..<count]
+            if output.count > outputLimit {
+                kill(child.pid, SIGKILL)
+                break
+            }
         }
         close(child.output)
         return (try wait(child.pid, program: arguments.first ?? ""), output)

@@ -4,7 +4,7 @@ import FolioCore
 @testable import FolioLoaders
 
 /// The office and e-book loaders on files real writers made (`Fixtures/office/generate.py`:
-/// pandoc, openpyxl, odfpy, msoffcrypto-tool), and on hostile ones made from them.
+/// pandoc, openpyxl, odfpy, LibreOffice, msoffcrypto-tool), and on hostile ones made from them.
 @Suite struct OfficeLoaderTests {
     private func load(_ name: String) throws -> LoadedDocument {
         try Fixture.load("office/" + name)
@@ -190,7 +190,7 @@ import FolioCore
     }
 
     /// Every prefix of a real file (a zip cut anywhere) is refused or read, never a crash.
-    @Test(arguments: ["sample.docx", "sample.odt", "ledger.xlsx", "slides.pptx", "sample.epub", "sample.rtf"])
+    @Test(arguments: ["sample.docx", "sample.odt", "ledger.xlsx", "slides.pptx", "sample.epub", "sample.rtf", "sample.doc", "ledger.xls"])
     func everyTruncation_isReadOrRefused(name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixture.file("office/" + name).path)))
         let loader = try #require(LoaderRegistry.standard.loader(forPath: name))
@@ -213,6 +213,61 @@ import FolioCore
         let small = InflateBudget(fileSize: 1000)
         try small.spend(InflateBudget.ratioFloor, entry: "a")
         #expect(throws: ZipArchive.Failure.self) { try small.spend(1, entry: "a") }
+    }
+
+    @Test func legacyWord_isReadByCatdoc_aParagraphALine() throws {
+        let document = try load("sample.doc")
+        #expect(document.kind == .document)
+        let text = lines(document)
+        #expect(text.contains("Brackish water meets the quay."), "\(text)")
+        #expect(text.contains("Equinoctial tides excepted."), "the footnote")
+        #expect(text.contains("Northpier 12"), "a table's row, its cells a tab apart")
+        #expect(DocumentKind.document.mimeType(path: "/a/sample.doc") == "application/msword")
+    }
+
+    @Test func legacyExcel_hasAPagePerSheet_andARowPerLine() throws {
+        let document = try load("ledger.xls")
+        #expect(document.kind == .spreadsheet)
+        #expect(document.pages.count == 4, "\(document.pages)")
+        #expect(document.pages[0].lines.map(\.text).contains("A1 | Kittiwake"))
+        #expect(document.pages[1].lines.map(\.text) == ["Season | Rate", "Summer | 480"])
+        #expect(document.pages[3].lines.map(\.text) == ["Season | Rate", "Summer | 510"])
+    }
+
+    @Test func legacyFiles_whoseReaderIsMissing_sayWhatToInstall() throws {
+        let file = Fixture.file("office/sample.doc")
+        do {
+            _ = try LegacyOfficeReader(file: file, format: .legacyWord, searchPath: ["/nonexistent"]).read()
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error == .readerMissing(path: file.path, format: "an Office 97–2003 Word file (.doc)", program: "catdoc", package: "catdoc"))
+            #expect(error.description.contains("install the Debian package catdoc"))
+        }
+    }
+
+    /// A stand-in for catdoc, for what a real one cannot be made to do on a file at hand: write
+    /// without end, or never end.
+    private func standIn(_ script: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-standin-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: folder + "/catdoc"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/catdoc")
+        return folder
+    }
+
+    @Test func legacyReader_thatFloodsOrHangs_costsTheFile() throws {
+        let file = Fixture.file("office/sample.doc")
+        var flood = LegacyOfficeReader(file: file, format: .legacyWord, searchPath: [try standIn("exec yes flood")])
+        flood.timeLimitSeconds = 30
+        #expect(throws: LoaderError.malformed(path: file.path, kind: .document,
+                                              reason: "catdoc gave more than 16 MiB of text; a bomb or a file too large to read")) {
+            try flood.read()
+        }
+        var hang = LegacyOfficeReader(file: file, format: .legacyWord, searchPath: [try standIn("exec sleep 600")])
+        hang.timeLimitSeconds = 1
+        #expect(throws: LoaderError.malformed(path: file.path, kind: .document, reason: "catdoc took longer than 1 s")) {
+            try hang.read()
+        }
     }
 
     @Test func legacyOfficeFiles_areNamed() {

@@ -3,11 +3,13 @@
 script) and mail/.
 
 Real writers make the documents: pandoc (.docx, .odt, .rtf, .epub, .pptx from Markdown),
-openpyxl (.xlsx) and odfpy (.ods, .odp); msoffcrypto-tool (PyPI) encrypts a .docx as Office
+openpyxl (.xlsx) and odfpy (.ods, .odp), LibreOffice (.doc and .xls, Office 97–2003, from the
+.odt and .ods); msoffcrypto-tool (PyPI) encrypts a .docx as Office
 does; Python's email package writes the messages. The hostile files are those documents taken apart with zipfile: a zip bomb, a
 truncated zip, XML nested too deep, a billion laughs, an encrypted ODF manifest, a DRM'd
 EPUB. The files are committed, so the tests need none of these tools; run this again
-(Debian: pandoc python3-openpyxl python3-odf; `pip install msoffcrypto-tool`) after
+(Debian: pandoc python3-openpyxl python3-odf libreoffice-writer-nogui libreoffice-calc-nogui;
+`pip install msoffcrypto-tool`) after
 changing it.
 
     Tests/FolioLoadersTests/Fixtures/office/generate.py
@@ -457,6 +459,13 @@ def mailboxes():
         out.write("// <!-- <mdb:mork:z v=\"1.4\"/> -->\n")
 
 
+def legacy():
+    # Office 97-2003 files as LibreOffice saves them, from the OpenDocument fixtures.
+    for source, target in [("sample.odt", "doc:MS Word 97"), ("ledger.ods", "xls:MS Excel 97")]:
+        subprocess.run(["soffice", "--headless", "--convert-to", target, "--outdir", HERE, os.path.join(HERE, source)],
+                       check=True, stdout=subprocess.DEVNULL)
+
+
 def archives():
     # A zip as people make them: folders, a text file, a Markdown file, a document of its
     # own, a photo and a zip inside (both passed over), fixed dates so the bytes are the same.
@@ -480,6 +489,7 @@ if __name__ == "__main__":
     documents()
     spreadsheets()
     presentation()
+    legacy()
     hostile()
     mail()
     mailboxes()
