@@ -10,7 +10,7 @@
 /// (`https://…`), a time (`10:30`), anything in quotes.
 public enum FilterSyntax {
     /// The fields, in the order help lists them.
-    public static let fields = ["after", "before", "date", "since", "size", "type", "ext", "name", "author", "from", "to"]
+    public static let fields = ["after", "before", "date", "since", "size", "type", "ext", "dir", "name", "author", "from", "to"]
 
     /// The text without its fields, each field added to `filters`. Throws for a field not
     /// known, a value not understood, or limits nothing can meet.
@@ -110,6 +110,21 @@ extension SearchFilters {
             for choice in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let found = FilterValues.fileExtension(String(choice)) else { throw bad(FilterValues.extensionHelp) }
                 extensions.insert(found)
+            }
+        case "dir":
+            var folder = value
+            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+            if folder.hasPrefix("/") || folder == "~" || folder.hasPrefix("~/") {
+                let path = AbsolutePath.normalise(FolioPaths.expandingTilde(folder, home: FilterValues.home), relativeTo: "/")
+                guard let narrowed = scope.narrowed(toTree: path) else {
+                    throw .nothingBetween("dir \(value) is outside the folder the search is already narrowed to")
+                }
+                scope = narrowed
+            } else {
+                guard !folder.hasPrefix("."), !folder.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+                    throw bad("a folder from / or ~ (dir:~/tax), or a folder's name found anywhere (dir:tax)")
+                }
+                folderNames.insert(folder)
             }
         case "name":
             guard name == nil else { throw .nothingBetween("give one name pattern, not two") }

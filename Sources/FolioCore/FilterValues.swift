@@ -12,6 +12,9 @@ public enum FilterValues {
     /// Now, in seconds since the epoch: what ages and `today` count from.
     public static func now() -> Int64 { Int64(time(nil)) }
 
+    /// The home folder `dir:~/…` starts from: the searching process's own.
+    static var home: String { getenv("HOME").map { String(cString: $0) } ?? "/" }
+
     /// The span of local time a date names, `nil` if it names none.
     public static func period(_ text: String, now: Int64) -> TimeRange? {
         let lowered = text.lowercased()

@@ -15,6 +15,9 @@ public struct SearchFilters: Sendable, Equatable, Hashable, Codable {
     public var pages: ClosedRange<Int>?
     /// Only files whose name matches this pattern.
     public var name: NamePattern?
+    /// Only files below a folder of each of these names, or of these relative paths
+    /// (`dir:tax`, `dir:2023/receipts`), wherever the folder is.
+    public var folderNames: Set<String> = []
     /// Only documents modified (a message: sent) within this time.
     public var time: TimeRange?
     /// Only files of this size.

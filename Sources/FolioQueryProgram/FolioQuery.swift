@@ -18,10 +18,11 @@ public struct FolioQuery: ParsableCommand {
             Fields narrow the search as the options of the same names do, e.g. \
             invoice after:2023-01 from:anna:
             after:DATE  before:DATE  date:DATE  since:AGE  size:>10M  type:pdf  ext:xls,ods \
-            name:GLOB  author:TEXT  from:TEXT  to:TEXT (a value with spaces in quotes: \
+            dir:FOLDER  name:GLOB  author:TEXT  from:TEXT  to:TEXT (a value with spaces in quotes: \
             from:"Anna Berg"). A date is 2023, 2023-03, 2023-03-15, today or yesterday (local \
             time); after: keeps that day (month, year) and later, before: what is earlier. An \
-            age is 3h, 2d, 2w, 6m or 1y. A message's date is when it was sent; any other \
+            age is 3h, 2d, 2w, 6m or 1y. dir: is a folder from / or ~ (as --path), or a \
+            folder's name found anywhere (dir:receipts). A message's date is when it was sent; any other \
             document's, when its file was modified. With fields or --name and no words: the \
             documents they allow, the newest first.
             Once the index has vectors ([embeddings]), results are found by words and by \

@@ -41,7 +41,7 @@ public enum ToolCatalog {
                  a plain question also works. Call `read` with a result's path and chunk to see the passage and its neighbours.
                  """,
              inputSchema: object([
-                 "query": ["type": "string", "description": "What to search for: words, a phrase in quotes, or a question; fields narrow it: after:2023-01 before:2024 date:2023-03 since:2w size:>10M type:pdf ext:xlsx name:budget* author:TEXT from:TEXT to:TEXT (a message's date is when it was sent)."],
+                 "query": ["type": "string", "description": "What to search for: words, a phrase in quotes, or a question; fields narrow it: after:2023-01 before:2024 date:2023-03 since:2w size:>10M type:pdf ext:xlsx dir:receipts name:budget* author:TEXT from:TEXT to:TEXT (a message's date is when it was sent)."],
                  "mode": ["type": "string", "enum": .array(SearchMode.allCases.map { .string($0.rawValue) }),
                           "description": "hybrid (default: words and meaning), lexical (words only), semantic (meaning only)."],
                  "path": ["type": "string", "description": "Only documents under this folder, or this one file (an absolute path)."],

@@ -56,6 +56,22 @@ import Glibc
         #expect(filters.narrows && filters.narrowsBeyondScope)
     }
 
+    @Test func folders_fromTheRootOrHome_narrowTheScope_andNamesAreFoundAnywhere() throws {
+        let home = String(cString: getenv("HOME"))
+        #expect(try parsed("dir:/srv/tax/").1.scope == .tree("/srv/tax"))
+        #expect(try parsed("dir:~/tax/../receipts").1.scope == .tree(AbsolutePath.normalise(home + "/receipts", relativeTo: "/")))
+        #expect(try parsed("dir:/srv dir:/srv/tax").1.scope == .tree("/srv/tax"), "the narrower of two")
+        #expect(try parsed("dir:/srv/tax dir:/srv").1.scope == .tree("/srv/tax"))
+        let (words, filters) = try parsed("receipt dir:tax dir:2023/march/")
+        #expect(words.split(separator: " ") == ["receipt"])
+        #expect(filters.folderNames == ["tax", "2023/march"])
+        #expect(filters.scope == .everything)
+        var inFile = SearchFilters(scope: .file("/srv/tax/book.pdf"))
+        try inFile.add(field: "dir", value: "/srv", now: now)
+        #expect(inFile.scope == .file("/srv/tax/book.pdf"))
+        #expect(throws: FilterError.self) { try inFile.add(field: "dir", value: "/srv/taxes", now: now) }
+    }
+
     @Test func fieldNamesIgnoreCase_andOnlyFieldsLeaveTheText() throws {
         #expect(try parsed("From:anna Invoice").0.split(separator: " ") == ["Invoice"])
         #expect(try parsed("from:anna").0.allSatisfy(\.isWhitespace))
@@ -92,6 +108,9 @@ import Glibc
         ("after:2024 before:2023", .nothingBetween("before 2023 leaves no time within the other dates given")),
         ("size:>10M size:<1M", .nothingBetween("size <1M leaves no size within the other sizes given")),
         ("name:a* name:b*", .nothingBetween("give one name pattern, not two")),
+        ("dir:/a/b dir:/a/c", .nothingBetween("dir /a/c is outside the folder the search is already narrowed to")),
+        ("dir:../tax", .badValue(field: "dir", value: "../tax", expected: "a folder from / or ~ (dir:~/tax), or a folder's name found anywhere (dir:tax)")),
+        ("dir:.git", .badValue(field: "dir", value: ".git", expected: "a folder from / or ~ (dir:~/tax), or a folder's name found anywhere (dir:tax)")),
     ])
     func badFields_sayWhatWouldDo(_ text: String, _ error: FilterError) {
         #expect(throws: error) { try parsed(text) }
@@ -101,7 +120,7 @@ import Glibc
         #expect(throws: FilterError.self) { try parsed("type:spreadsheets") }
         #expect(throws: FilterError.self) { try parsed("name:a/b") }
         let message = (try? parsed("colour:red")) == nil ? FilterError.unknownField("colour").description : ""
-        #expect(message.contains("after: before: date: since: size: type: ext: name: author: from: to:"))
+        #expect(message.contains("after: before: date: since: size: type: ext: dir: name: author: from: to:"))
         #expect(message.contains("double quotes"))
     }
 

@@ -28,7 +28,9 @@ import FolioText
     private func indexed() throws -> IndexReader {
         let docs = root + "/docs"
         try FileManager.default.createDirectory(atPath: docs, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: docs + "/archive/2019", withIntermediateDirectories: true)
         let files: [(String, Data, String)] = [
+            ("archive/2019/old-invoice.txt", Data("old invoice\n".utf8), "2019-05-01"),
             ("march-2023.txt", Data("invoice for March\n".utf8), "2023-03-15"),
             ("june-2024.md", Data("# Invoice\n\nfor June\n".utf8), "2024-06-01"),
             ("big.txt", Data(("invoice " + String(repeating: "padding ", count: 200_000)).utf8), "2024-01-10"),
@@ -59,13 +61,13 @@ import FolioText
     @Test func eachFilter_narrowsTheWordsMatches() throws {
         let reader = try indexed()
         let all = ["big.txt", "from-anna.eml", "from-carl.eml", "invoice-scan.7z", "june-2024.md", "march-2023.txt"]
-        #expect(try found(reader, "invoice") == all)
+        #expect(try found(reader, "invoice") == ["archive/2019/old-invoice.txt"] + all)
         #expect(try found(reader, "invoice after:2024") == ["big.txt", "june-2024.md"], "a message's date is when it was sent")
-        #expect(try found(reader, "invoice before:2023-06") == ["from-anna.eml", "invoice-scan.7z", "march-2023.txt"])
+        #expect(try found(reader, "invoice before:2023-06") == ["archive/2019/old-invoice.txt", "from-anna.eml", "invoice-scan.7z", "march-2023.txt"])
         #expect(try found(reader, "invoice date:2023-09-20") == ["from-carl.eml"])
         #expect(try found(reader, "invoice since:1w").isEmpty)
         #expect(try found(reader, "invoice size:>1M") == ["big.txt"])
-        #expect(try found(reader, "invoice size:<100") == ["invoice-scan.7z", "june-2024.md", "march-2023.txt"])
+        #expect(try found(reader, "invoice size:<100") == ["archive/2019/old-invoice.txt", "invoice-scan.7z", "june-2024.md", "march-2023.txt"])
         #expect(try found(reader, "invoice ext:md,7Z") == ["invoice-scan.7z", "june-2024.md"])
         #expect(try found(reader, "invoice type:file") == ["invoice-scan.7z"])
         #expect(try found(reader, "invoice name:*20??.*") == ["june-2024.md", "march-2023.txt"])
@@ -75,6 +77,11 @@ import FolioText
         #expect(try found(reader, "invoice to:dora from:anna").isEmpty, "people are all required")
         #expect(try found(reader, "invoice author:anna").isEmpty)
         #expect(try found(reader, "invoice from:100%").isEmpty, "LIKE's own characters are text")
+        #expect(try found(reader, "invoice dir:\(root)/docs/archive") == ["archive/2019/old-invoice.txt"])
+        #expect(try found(reader, "invoice dir:archive") == ["archive/2019/old-invoice.txt"], "a folder's name, anywhere")
+        #expect(try found(reader, "invoice dir:archive/2019") == ["archive/2019/old-invoice.txt"])
+        #expect(try found(reader, "invoice dir:arch").isEmpty, "a whole name, not a part of one")
+        #expect(try found(reader, "invoice dir:docs").count == all.count + 1)
     }
 
     @Test func filtersWithoutWords_listTheDocumentsTheyAllow_newestFirst() throws {

@@ -25,6 +25,10 @@ extension SearchFilters {
             sql += " AND " + condition.sql
             arguments += condition.arguments
         }
+        for folder in folderNames.sorted() {
+            sql += " AND instr(d.path, ?) > 0"
+            arguments += ["/" + folder + "/"]
+        }
         for (condition, bound) in [("\(Self.when) >= ?", time?.from), ("\(Self.when) < ?", time?.until),
                                    ("d.size >= ?", size?.least), ("d.size <= ?", size?.most)] {
             guard let bound else { continue }
