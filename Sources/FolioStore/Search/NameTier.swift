@@ -55,8 +55,10 @@ enum NameTier {
         var filters = request.filters
         filters.pages = nil
         let (narrowing, narrowingArguments) = filters.conditions
+        // The names first (`CROSS JOIN` keeps that order): from a date's or a size's index
+        // instead, SQLite asked the trigram index again for each document the range holds.
         let rows = try db.rows("""
-            SELECT f.rowid AS id, f.name AS name FROM file_name f JOIN document d ON d.id = f.rowid
+            SELECT f.rowid AS id, f.name AS name FROM file_name f CROSS JOIN document d ON d.id = f.rowid
             WHERE \(conditions.joined(separator: " AND "))\(narrowing) LIMIT ?
             """, arguments + narrowingArguments + [candidates + 1])
         guard rows.count <= candidates else { return nil }
