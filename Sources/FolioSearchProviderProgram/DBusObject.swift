@@ -16,13 +16,16 @@ protocol DBusObject: AnyObject {
 enum CallFailure: Error {
     case invalidArguments(String)
     case failed(String)
+    /// A field of the query not understood (`after:2023-13`): the search providers show it
+    /// as their one result (`QueryProblem`), as a shell shows nothing of a D-Bus error.
+    case badQuery(String)
     /// Not reached in practice: GDBus answers calls to methods the introspection data
     /// does not list.
     case unknownMethod(String)
 
     func send(to call: MethodCall) {
         switch self {
-        case let .invalidArguments(message):
+        case let .invalidArguments(message), let .badQuery(message):
             call.fail("InvalidArgs", message)
         case let .failed(message):
             Output.error("folio-search-provider: \(message)\n")

@@ -60,7 +60,7 @@ final class GnomeSearchProvider: DBusObject {
             }
             call.reply(Variant.array(of: "a{sv}", metas))
         case "ActivateResult":
-            try launcher.activate(call.string(0))
+            if QueryProblem(id: call.string(0)) == nil { try launcher.activate(call.string(0)) }
             call.reply()
         case "LaunchSearch":
             try launcher.showAllResults(call.strings(0))
@@ -71,12 +71,24 @@ final class GnomeSearchProvider: DBusObject {
     }
 
     private func results(_ terms: [String]) throws(CallFailure) -> [String] {
-        try launcher.search(terms.joined(separator: " "), limit: Self.resultLimit).map(\.id.text)
+        do {
+            return try launcher.search(terms.joined(separator: " "), limit: Self.resultLimit).map(\.id.text)
+        } catch .badQuery(let message) {
+            return [QueryProblem(message: message).id]
+        }
     }
 
     /// The row's name, description and icon; an id that is not (or no longer) in the
     /// index is left out, which the shell takes as "no such result".
     private func meta(_ id: String) throws(CallFailure) -> OpaquePointer? {
+        if let problem = QueryProblem(id: id) {
+            return Variant.dictionary([
+                ("id", Variant.string(id)),
+                ("name", Variant.string(QueryProblem.title)),
+                ("description", Variant.string(problem.message)),
+                ("gicon", Variant.string(QueryProblem.iconName)),
+            ])
+        }
         let row: LauncherSearch.Row
         do {
             row = try launcher.row(id)

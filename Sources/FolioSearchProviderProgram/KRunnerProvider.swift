@@ -43,6 +43,8 @@ final class KRunnerProvider: DBusObject {
     /// every word above those with only some.
     private static let allWordsRelevance: Int32 = 70
     private static let someWordsRelevance: Int32 = 30
+    /// `QueryMatch::InformationalMatch`: a match that says something and opens nothing.
+    private static let informationalRelevance: Int32 = 50
 
     private let launcher: Launcher
 
@@ -71,7 +73,17 @@ final class KRunnerProvider: DBusObject {
     private func matches(_ query: String) throws(CallFailure) -> OpaquePointer {
         let text = query.trimmingWhitespace()
         guard text.count >= Self.minimumLetters else { return Variant.array(of: "(sssida{sv})", []) }
-        let rows = try launcher.search(text, limit: Self.resultLimit)
+        let rows: [LauncherSearch.Row]
+        do {
+            rows = try launcher.search(text, limit: Self.resultLimit)
+        } catch .badQuery(let message) {
+            let problem = QueryProblem(message: message)
+            return Variant.array(of: "(sssida{sv})", [Variant.tuple([
+                Variant.string(problem.id), Variant.string(QueryProblem.title), Variant.string(QueryProblem.iconName),
+                Variant.int32(Self.informationalRelevance), Variant.double(1),
+                Variant.dictionary([("subtext", Variant.string(message)), ("category", Variant.string("Documents"))]),
+            ])])
+        }
         return Variant.array(of: "(sssida{sv})", rows.enumerated().map { index, row in
             Variant.tuple([
                 Variant.string(row.id.text),
@@ -90,6 +102,7 @@ final class KRunnerProvider: DBusObject {
     }
 
     private func run(matchID: String, action: String) throws(CallFailure) {
+        guard QueryProblem(id: matchID) == nil else { return }
         switch action {
         case "": try launcher.activate(matchID)
         case "open-folder": try launcher.showInFolder(matchID)

@@ -63,6 +63,8 @@ final class Launcher {
         guard text.contains(where: { !$0.isWhitespace }) else { return [] }
         do {
             return try search.search(text, limit: limit)
+        } catch .filter(let error) {
+            throw .badQuery(error.description)
         } catch {
             throw .failed(error.description)
         }

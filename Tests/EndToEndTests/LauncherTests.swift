@@ -122,6 +122,27 @@ import Foundation
         #expect(try call(Self.krunnerPath, Self.krunner + ".Teardown").output == "()\n")
     }
 
+    /// A field the search cannot read is said as the one result, which opens nothing: a
+    /// shell shows nothing of a D-Bus error, and an empty list would say "no such document".
+    @Test func fieldsNotUnderstood_areTheOneResult_andOpenNothing() throws {
+        let problem = "query-problem:after '2023-13' is not understood: give a date as 2023, 2023-03, 2023-03-15, today or yesterday"
+        let initial = try call(Self.gnomePath, Self.gnome + ".GetInitialResultSet", "['tax', 'after:2023-13']")
+        #expect(initial.status == 0, "\(initial.error)")
+        #expect(initial.output == "([\"\(problem)\"],)\n", "\(initial.output)")
+        let metas = try call(Self.gnomePath, Self.gnome + ".GetResultMetas", "[\"\(problem)\"]")
+        #expect(metas.output.contains("'name': <'Folio cannot search for this'>"), "\(metas.output)")
+        #expect(metas.output.contains("give a date as 2023"))
+        #expect(metas.output.contains("'gicon': <'dialog-warning'>"))
+        #expect(try call(Self.gnomePath, Self.gnome + ".ActivateResult", "\"\(problem)\"", "['tax']", "0").status == 0)
+
+        let match = try call(Self.krunnerPath, Self.krunner + ".Match", "tax colour:red")
+        #expect(match.status == 0, "\(match.error)")
+        #expect(match.output.contains("'Folio cannot search for this', 'dialog-warning', 50, 1.0"), "\(match.output)")
+        #expect(match.output.contains("unknown field 'colour:'"))
+        #expect(try call(Self.krunnerPath, Self.krunner + ".Run", "\"query-problem:unknown field\"", "").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: recorded), "nothing was opened")
+    }
+
     /// With a file manager on the bus, "Open containing folder" asks it to show the file
     /// (selected), through the freedesktop FileManager1 interface.
     @Test func openContainingFolder_asksTheFileManagerToShowTheFile() throws {
