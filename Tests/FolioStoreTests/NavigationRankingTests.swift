@@ -80,4 +80,17 @@ import FolioText
         let marked = Snippet(marked: "Isotopes . . . . . . \u{E000}13\u{E001} 15 17 19")
         #expect(marked.text == "Isotopes … 13 15 17 19" && marked.highlights == [11..<13], "a searched page number stays")
     }
+
+    /// A chunk found by meaning alone shows its first words, its leaders collapsed, read
+    /// from the text's start only.
+    @Test func leadingWords_areTheTextsFirst_withAnEllipsisWhenMoreFollows() {
+        #expect(Snippet(leadingWords: "  The  harbour\nfloods twice a day. ", count: 4).text == "The harbour floods twice …")
+        #expect(Snippet(leadingWords: "The harbour floods twice", count: 4).text == "The harbour floods twice")
+        #expect(Snippet(leadingWords: "The harbour floods twice   ", count: 4).text == "The harbour floods twice", "white space is not more")
+        #expect(Snippet(leadingWords: "Contents . . . . . . . . . . . . . . . . 1 Tides . . . . . . . 3", count: 3).text == "Contents … 1 …",
+                "leaders collapsed as in a marked snippet")
+        let long = (0..<100_000).map { "w\($0)" }.joined(separator: " ")
+        #expect(Snippet(leadingWords: long, count: 3).text == "w0 w1 w2 …")
+        #expect(Snippet(leadingWords: "", count: 3).text == "")
+    }
 }

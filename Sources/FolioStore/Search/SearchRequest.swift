@@ -181,9 +181,34 @@ public struct Snippet: Sendable, Equatable {
     /// The first `count` words of a text (white space runs one space), with an ellipsis when
     /// there are more: the snippet of a chunk found by meaning, which no word matched.
     init(leadingWords text: String, count: Int) {
-        let words = Self.collapsingNavigation(text).split(whereSeparator: { $0.isWhitespace })
+        // Only the text's start is read: split whole, a chunk's thousand words were most of
+        // what a search by meaning cost its process after the ranking (docs/benchmarks.md).
+        // Four times the words shown, as leaders collapsed may take several.
+        let (start, cut) = Self.leading(text, words: max(1, count) * 4)
+        let words = Self.collapsingNavigation(start).split(whereSeparator: { $0.isWhitespace })
         let shown = words.prefix(count).joined(separator: " ")
-        self.init(text: words.count > count ? shown + " …" : shown, highlights: [])
+        self.init(text: words.count > count || cut ? shown + " …" : shown, highlights: [])
+    }
+
+    /// The text up to the end of its first `words` words, and whether more follows. Leader
+    /// dots are not words: a contents page's run of them collapses to one ellipsis.
+    private static func leading(_ text: String, words: Int) -> (String, Bool) {
+        let scalars = text.unicodeScalars
+        var seen = 0
+        var inWord = false
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            if scalar.properties.isWhitespace {
+                if inWord, seen == words {
+                    return (String(scalars[..<index]), scalars[index...].contains { !$0.properties.isWhitespace })
+                }
+                inWord = false
+            } else if !inWord, NavigationText.leaderDots(scalar) == 0 {
+                inWord = true
+                seen += 1
+            }
+        }
+        return (text, false)
     }
 
     /// Reads a marked extract (`MatchMarker`): marks become ranges, white space runs one space,
