@@ -2,7 +2,7 @@
 """Search at scale (issue 17): a large home folder indexed by Folio and Recoll, and the
 same queries to both, each as a whole process.
 
-    bench/scale.py CORPUS --files 100000 [--work DIR] [--runs 10] [--no-recoll]
+    bench/scale.py CORPUS --files 100000 [--work DIR] [--runs 10] [--no-recoll] [--queries-only]
 
 CORPUS is a folder made by ../shared/bench/make-corpus.sh (full); bench/scale-corpus.py
 makes the home folder from it (deterministic). Folio indexes it with `folioctl index`
@@ -10,7 +10,8 @@ makes the home folder from it (deterministic). Folio indexes it with `folioctl i
 query runs `--runs` times after one warm-up; the table gives p50 and p95 in ms. Then, for
 the queries of words, how many of folioq's top 10 documents are the top 10 of plain bm25()
 over every match (FTS5 through Python's sqlite3), the order Folio had before champion
-lists. Work files stay in --work (default /tmp/folio-scale) for another run.
+lists. Work files stay in --work (default /tmp/folio-scale) for another run; --queries-only
+asks the indexes an earlier run left there again, without making the home folder or indexing.
 """
 import argparse
 import os
@@ -72,15 +73,18 @@ def main():
     parser.add_argument("--work", default="/tmp/folio-scale")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--no-recoll", action="store_true")
+    parser.add_argument("--queries-only", action="store_true")
     args = parser.parse_args()
     binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
     home = os.path.join(args.work, f"home-{args.files}")
-    subprocess.run([sys.executable, os.path.join(ROOT, "bench", "scale-corpus.py"), args.corpus, home, "--files", str(args.files)],
-                   check=True)
     database = os.path.join(args.work, f"folio-{args.files}", "folio.sqlite")
-    shutil.rmtree(os.path.dirname(database), ignore_errors=True)
-    seconds, mib = peak([os.path.join(binaries, "folioctl"), "index", "--no-semantic", "--db", database, home])
-    size = sum(os.path.getsize(os.path.join(os.path.dirname(database), f)) for f in os.listdir(os.path.dirname(database)))
+    if not args.queries_only:
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench", "scale-corpus.py"), args.corpus, home, "--files", str(args.files)],
+                       check=True)
+        shutil.rmtree(os.path.dirname(database), ignore_errors=True)
+        seconds, mib = peak([os.path.join(binaries, "folioctl"), "index", "--no-semantic", "--db", database, home])
+        size = sum(os.path.getsize(os.path.join(os.path.dirname(database), f)) for f in os.listdir(os.path.dirname(database)))
+        print(f"folioctl index: {seconds:.0f} s, peak {mib} MiB, database {size / 1e6:.0f} MB")
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     chunks = connection.execute("SELECT count(*) FROM chunk").fetchone()[0]
     lists = connection.execute("SELECT count(*) FROM frequent_term").fetchone()[0]
@@ -88,10 +92,10 @@ def main():
         "SELECT count(DISTINCT term), coalesce(sum(length(counts)), 0) FROM term_count").fetchone()
     print(f"{args.files} files, {chunks} chunks, {lists} frequent words with lists, "
           f"{common} common words with counts ({counts / 1e6:.1f} MB)")
-    print(f"folioctl index: {seconds:.0f} s, peak {mib} MiB, database {size / 1e6:.0f} MB")
     recoll = None
     if not args.no_recoll:
         recoll = os.path.join(args.work, f"recoll-{args.files}")
+    if recoll and not args.queries_only:
         shutil.rmtree(recoll, ignore_errors=True)
         os.makedirs(recoll)
         with open(os.path.join(recoll, "recoll.conf"), "w") as conf:
