@@ -28,6 +28,14 @@ public enum AbsolutePath {
         return path[path.utf8.index(after: slash)...]
     }
 
+    /// The extension of the file at `path`, lower case, without its dot; `nil` when its name
+    /// has none (`.bashrc`, whose only dot starts it, has none).
+    public static func fileExtension(_ path: String) -> String? {
+        let name = lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     /// `path` as people read it: under `home`, starting with `~`.
     public static func abbreviated(_ path: String, home: String) -> String {
         home.count > 1 && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path

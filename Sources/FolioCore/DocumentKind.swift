@@ -57,8 +57,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
     /// The kind a file at `path` is read as, from its extension; `nil` when Folio does not
     /// read such files.
     public init?(path: String) {
-        let name = AbsolutePath.lastComponent(path)
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex, let kind = Self.extensions[name[name.index(after: dot)...].lowercased()] {
+        if let kind = AbsolutePath.fileExtension(path).flatMap({ Self.extensions[$0] }) {
             self = kind
         } else if Self.isMaildirMessage(path) {
             self = .mail

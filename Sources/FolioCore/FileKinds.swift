@@ -24,24 +24,15 @@ public struct FileKinds: Sendable, Equatable {
     public func kind(of path: String) -> DocumentKind {
         if isMailbox(path) { return .mail }
         if let kind = DocumentKind(path: path) { return kind }
-        return isConfiguredCode(path) ? .code : .file
-    }
-
-    /// Whether `path`'s extension is one of `codeExtensions`.
-    public func isConfiguredCode(_ path: String) -> Bool {
-        guard !codeExtensions.isEmpty else { return false }
-        let name = AbsolutePath.lastComponent(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return codeExtensions.contains(name[name.index(after: dot)...].lowercased())
+        return AbsolutePath.fileExtension(path).map(codeExtensions.contains) == true ? .code : .file
     }
 
     /// Whether the file at `path` is read as a mbox mailbox.
     public func isMailbox(_ path: String) -> Bool {
-        let name = AbsolutePath.lastComponent(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
-            return !name.hasPrefix(".") && !DocumentKind.isMaildirMessage(path)
+        guard let fileExtension = AbsolutePath.fileExtension(path) else {
+            return !AbsolutePath.lastComponent(path).hasPrefix(".") && !DocumentKind.isMaildirMessage(path)
                 && mailboxFolders.contains { path != $0 && AbsolutePath.isInside(path, $0) }
         }
-        return name[name.index(after: dot)...].lowercased() == "mbox"
+        return fileExtension == "mbox"
     }
 }

@@ -58,6 +58,10 @@ public struct DocumentIndexer: Sendable {
         self.store = store
         self.configuration = configuration
         self.kinds = kinds
+        // The extensions of `code_extensions` no loader reads otherwise are read as code.
+        var registry = registry
+        registry.register(PlainTextLoader(kind: .code),
+                          forExtensions: kinds.codeExtensions.sorted().filter { registry.loader(forPath: "/file." + $0) == nil })
         self.registry = registry
         self.chunker = chunker ?? WordChunker(options: configuration.chunking)
         codeChunker = chunker == nil ? WordChunker(options: configuration.chunking, sourceCode: true) : nil
@@ -71,7 +75,7 @@ public struct DocumentIndexer: Sendable {
         let signature = FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds, inode: status.inode)
         if kinds.isMailbox(path) { return try indexMailbox(path, as: key ?? path, signature: signature, now: now) }
         let key = key ?? path
-        guard let loader = registry.loader(forPath: path) ?? (kinds.isConfiguredCode(path) ? Self.codeLoader : nil) else {
+        guard let loader = registry.loader(forPath: path) else {
             return kinds.kind(of: path) == .file ? try indexName(path, as: key, signature: signature, now: now) : .unsupported
         }
         let stored = try store.storedDocument(at: key)
@@ -101,9 +105,6 @@ public struct DocumentIndexer: Sendable {
                               ocr: configuration.ocr, ocrCache: StoreOCRCache(store: store), ocrTurns: ocrTurns)
         return try extract(file, with: loader, into: record, stem: file.stem)
     }
-
-    /// Reads the files of `code_extensions` (`FileKinds.isConfiguredCode`).
-    static let codeLoader = PlainTextLoader(kind: .code)
 
     /// A file Folio does not read is known by its name (`IndexStore.recordNames`).
     func indexName(_ path: String, as key: String, signature: FileSignature, now: Int64) throws(StoreError) -> Outcome {

@@ -5,9 +5,7 @@ internal import Glibc
 enum ProgramRunner {
     /// Whether `name` is an executable file in one of `PATH`'s folders.
     static func isInstalled(_ name: String) -> Bool {
-        if name.contains("/") { return access(name, X_OK) == 0 }
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        return path.split(separator: ":").contains { access("\($0)/\(name)", X_OK) == 0 }
+        ChildProcess.locate(name) != nil
     }
 
     /// Runs a program to its end and returns its standard output; a failure names it.

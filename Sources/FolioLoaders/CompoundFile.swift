@@ -27,10 +27,9 @@ enum CompoundFile: Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .encryptedPackage: "an encrypted Office document"
-        case .legacyWord, .legacyExcel: name
+        case .encryptedPackage, .legacyWord, .legacyExcel: name
         case .legacyPowerPoint: "\(name), which Folio does not read; save it as .pptx or .odp"
-        case .other: "an OLE2 compound file, not an Office Open XML document"
+        case .other: "\(name), not an Office Open XML document"
         }
     }
 

@@ -16,8 +16,8 @@ internal import Glibc
 struct LegacyOfficeReader {
     let file: SourceFile
     let format: CompoundFile
-    /// The folders searched for the programs: `PATH`'s.
-    var searchPath: [String] = Self.environmentPath
+    /// The folders searched for the programs; `nil`: `PATH`'s.
+    var searchPath: [String]? = nil
 
     /// The longest either program may take; a real file takes milliseconds.
     var timeLimitSeconds = 60
@@ -27,7 +27,7 @@ struct LegacyOfficeReader {
         let (program, options) = format == .legacyExcel
             ? ("xls2csv", ["-d", "utf-8", "-q", "0", "-c", "\t"])
             : ("catdoc", ["-w", "-d", "utf-8"])
-        guard let located = Self.locate(program, in: searchPath) else {
+        guard let located = ChildProcess.locate(program, in: searchPath) else {
             throw .readerMissing(path: file.path, format: format.name, program: program, package: "catdoc")
         }
         let size = (try? FileStatus.of(file.path).size) ?? 0
@@ -77,14 +77,5 @@ struct LegacyOfficeReader {
             }
         }
         return builder.finish()
-    }
-
-    static var environmentPath: [String] {
-        (getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
-    }
-
-    /// The first executable `program` in `folders`.
-    static func locate(_ program: String, in folders: [String]) -> String? {
-        folders.lazy.map { $0 + "/" + program }.first { access($0, X_OK) == 0 }
     }
 }

@@ -53,6 +53,15 @@ public enum ChildProcess {
         return pid
     }
 
+    /// The executable `program` in the first of `folders` (`PATH`'s unless given) that holds
+    /// one; a name with a `/` is that file. `nil`: not installed.
+    public static func locate(_ program: String, in folders: [String]? = nil) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        let folders = folders ?? (getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin")
+            .split(separator: ":").map(String.init)
+        return folders.lazy.map { $0 + "/" + program }.first { access($0, X_OK) == 0 }
+    }
+
     /// Starts a program with pipes to its standard input and from its standard output,
     /// and returns its process id and the caller's ends of the two pipes.
     public static func spawnWithPipes(_ arguments: [String]) throws(SystemError) -> (pid: Int32, input: Int32, output: Int32) {
