@@ -71,11 +71,11 @@ class HostileCorpus:
         for name in ("bomb.docx", "truncated.docx", "deep.docx", "laughs.docx", "encrypted.docx", "encrypted.odt", "drm.epub",
                      "not-a-zip.xlsx"):
             self.add("office/" + name, open(os.path.join(OFFICE_FIXTURES, name), "rb").read(), {FAILED})
-        for extension in ("docx", "xlsx", "pptx", "odt", "epub", "rtf", "doc", "xls"):
+        for extension in ("docx", "xlsx", "pptx", "odt", "epub", "rtf", "doc", "xls", "ppt"):
             self.add(f"random-bytes.{extension}", rng.randbytes(65_536), either)
         self.add("nested-groups.rtf", b"{\\rtf1 " + b"{" * 100_000 + b"groupword" + b"}" * 100_000 + b"}", either, "groupword")
         office = ["sample.docx", "sample.odt", "sample.rtf", "sample.epub", "ledger.xlsx", "ledger.ods", "slides.pptx", "slides.odp",
-                  "sample.doc", "ledger.xls"]
+                  "sample.doc", "ledger.xls", "slides.ppt"]
         for index in range(80 if self.full else 16):
             name = office[index % len(office)]
             data = bytearray(open(os.path.join(OFFICE_FIXTURES, name), "rb").read())

@@ -38,7 +38,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         for ext in ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif", "webp"] { kinds[ext] = .image }
         for ext in ["docx", "docm", "odt", "rtf", "doc"] { kinds[ext] = .document }
         for ext in ["xlsx", "xlsm", "ods", "xls"] { kinds[ext] = .spreadsheet }
-        for ext in ["pptx", "pptm", "odp"] { kinds[ext] = .presentation }
+        for ext in ["pptx", "pptm", "odp", "ppt"] { kinds[ext] = .presentation }
         kinds["epub"] = .ebook
         kinds["eml"] = .mail
         kinds["zip"] = .archive
@@ -119,6 +119,7 @@ public enum DocumentKind: String, Sendable, CaseIterable, Codable {
         "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
         "pptm": "application/vnd.ms-powerpoint.presentation.macroEnabled.12",
         "odp": "application/vnd.oasis.opendocument.presentation",
+        "ppt": "application/vnd.ms-powerpoint",
         "mbox": "application/mbox",
     ]
 

@@ -27,8 +27,7 @@ enum CompoundFile: Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .encryptedPackage, .legacyWord, .legacyExcel: name
-        case .legacyPowerPoint: "\(name), which Folio does not read; save it as .pptx or .odp"
+        case .encryptedPackage, .legacyWord, .legacyExcel, .legacyPowerPoint: name
         case .other: "\(name), not an Office Open XML document"
         }
     }

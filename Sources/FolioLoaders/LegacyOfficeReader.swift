@@ -11,8 +11,8 @@ internal import Glibc
 /// They run as programs of their own, under `timeout` and with their output capped, as the
 /// zip readers are against bombs (`InflateBudget`): a file that sends either into a loop
 /// or a flood of text costs that file, and outlives no worker stopped meanwhile. PowerPoint
-/// 97–2003 (`.ppt`) is not read: the package's `catppt` gives no text for a `.ppt` that
-/// LibreOffice wrote (docs/benchmarks.md, "Legacy Office files").
+/// 97–2003 (`.ppt`) is read by `PPTReader`: the package's `catppt` gives no text for a
+/// `.ppt` that LibreOffice wrote (docs/benchmarks.md, "Legacy Office files").
 struct LegacyOfficeReader {
     let file: SourceFile
     let format: CompoundFile

@@ -40,14 +40,17 @@ public struct SpreadsheetLoader: DocumentLoader {
     }
 }
 
-/// Presentations: `.pptx` (PresentationML) and `.odp` (OpenDocument), a page per slide.
+/// Presentations: `.pptx` (PresentationML), `.odp` (OpenDocument) and PowerPoint
+/// 97–2003's `.ppt`, a page per slide.
 public struct PresentationLoader: DocumentLoader {
     public var kind: DocumentKind { .presentation }
 
     public init() {}
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
-        let package = try OfficePackage.openPackage(file, kind: kind)
+        let opened = try OfficePackage.open(file, kind: kind)
+        if case .legacy(.legacyPowerPoint) = opened { return try PPTReader(file: file).read() }
+        let package = try opened.package(of: file, kind: kind)
         if case let .ooxml(mainPart) = package.format { return try PPTXReader(package: package, mainPart: mainPart).read() }
         return try ODFReader(package: package).read(as: kind)
     }

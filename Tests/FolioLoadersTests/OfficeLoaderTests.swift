@@ -150,6 +150,29 @@ import FolioCore
         #expect(document.pages[0].lines.allSatisfy { $0.section == "Revenue" })
     }
 
+    /// LibreOffice's `.ppt` keeps every text in the slides' drawings, and the notes in
+    /// notes pages found by their ids (PowerPoint's own files, read by hand, keep the
+    /// placeholders' text in the slide list: docs/benchmarks.md, "PowerPoint 97–2003").
+    @Test func ppt_slidesInThePresentationsOrder_withNotes() throws {
+        let document = try load("slides.ppt")
+        #expect(document.kind == .presentation)
+        #expect(document.pages.map { $0.lines.map(\.text) } == [
+            ["Revenue", "Lighthouse income grew", "Mention the foghorn contract."], ["Costs", "Dredging expenses fell"],
+            ["Outlook", "Marina expansion planned"],
+        ])
+        #expect(DocumentKind.presentation.mimeType(path: "/a/slides.ppt") == "application/vnd.ms-powerpoint")
+    }
+
+    /// The token PowerPoint writes in the `Current User` stream of a file it encrypted.
+    @Test func ppt_encrypted_isRefusedAsEncrypted() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixture.file("office/slides.ppt").path)))
+        let plain: [UInt8] = [0x5F, 0xC0, 0x91, 0xE3], encrypted: [UInt8] = [0xDF, 0xC4, 0xD1, 0xF3]
+        let at = try #require((0 ..< bytes.count - 4).first { bytes[$0 ..< $0 + 4].elementsEqual(plain) })
+        bytes.replaceSubrange(at ..< at + 4, with: encrypted)
+        let file = try Fixture.temporary("locked.ppt", bytes)
+        #expect(throws: LoaderError.encrypted(path: file.path)) { try PresentationLoader().load(file) }
+    }
+
     @Test(arguments: ["ledger.xlsx", "ledger.ods"])
     func spreadsheets_haveAPagePerSheet_namedAsSection_andARowPerLine(name: String) throws {
         let document = try load(name)
@@ -190,7 +213,8 @@ import FolioCore
     }
 
     /// Every prefix of a real file (a zip cut anywhere) is refused or read, never a crash.
-    @Test(arguments: ["sample.docx", "sample.odt", "ledger.xlsx", "slides.pptx", "sample.epub", "sample.rtf", "sample.doc", "ledger.xls"])
+    @Test(arguments: ["sample.docx", "sample.odt", "ledger.xlsx", "slides.pptx", "sample.epub", "sample.rtf", "sample.doc", "ledger.xls",
+                      "slides.ppt"])
     func everyTruncation_isReadOrRefused(name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixture.file("office/" + name).path)))
         let loader = try #require(LoaderRegistry.standard.loader(forPath: name))

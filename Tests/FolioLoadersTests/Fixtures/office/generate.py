@@ -461,7 +461,7 @@ def mailboxes():
 
 def legacy():
     # Office 97-2003 files as LibreOffice saves them, from the OpenDocument fixtures.
-    for source, target in [("sample.odt", "doc:MS Word 97"), ("ledger.ods", "xls:MS Excel 97")]:
+    for source, target in [("sample.odt", "doc:MS Word 97"), ("ledger.ods", "xls:MS Excel 97"), ("slides.odp", "ppt:MS PowerPoint 97")]:
         subprocess.run(["soffice", "--headless", "--convert-to", target, "--outdir", HERE, os.path.join(HERE, source)],
                        check=True, stdout=subprocess.DEVNULL)
 
