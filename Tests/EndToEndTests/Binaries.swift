@@ -119,6 +119,11 @@ struct Binaries {
         try write(relative, Data(text.utf8))
     }
 
+    /// A stand-in program below the home folder (`StandInProgram`).
+    func writeProgram(_ relative: String, _ script: String) throws {
+        try StandInProgram.write(script, to: home + "/" + relative)
+    }
+
     func write(_ relative: String, _ data: Data) throws {
         let url = URL(fileURLWithPath: home + "/" + relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

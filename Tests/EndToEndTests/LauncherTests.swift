@@ -26,11 +26,8 @@ import Foundation
         try folio.write("Documents/garden.md", "# Garden\n\nTomatoes need sun & water.\n")
         try folio.write("Documents/alpaca.pdf", try Data(contentsOf: URL(fileURLWithPath: PDFEndToEndTests.fixtures + "/digital.pdf")))
         // Stand-ins for the programs a desktop has: each writes what it was given.
-        try folio.write("bin/record", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(folio.home)/opened\n")
-        try folio.write("bin/wl-copy", "#!/bin/sh\ncat > \(folio.home)/clipboard\n")
-        for tool in ["record", "wl-copy"] {
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folio.home + "/bin/" + tool)
-        }
+        try folio.writeProgram("bin/record", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(folio.home)/opened\n")
+        try folio.writeProgram("bin/wl-copy", "#!/bin/sh\ncat > \(folio.home)/clipboard\n")
         try folio.write("config/folio/config.toml", "[open]\ncommand = [\"\(folio.home)/bin/record\", \"{path}\", \"{page}\"]\n")
         folio.environment["PATH"] = folio.home + "/bin:/usr/bin:/bin"
         folio.environment["WAYLAND_DISPLAY"] = "wayland-test"
@@ -247,8 +244,7 @@ import Foundation
 
     @Test func dmenuMode_asksForWords_thenForTheRow() throws {
         // A menu that answers "shearing" when asked for words and picks the first row.
-        try folio.write("bin/menu", "#!/bin/sh\nrows=$(cat)\nif [ -z \"$rows\" ]; then echo shearing; else printf '%s\\n' \"$rows\" | head -n 1; fi\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folio.home + "/bin/menu")
+        try folio.writeProgram("bin/menu", "#!/bin/sh\nrows=$(cat)\nif [ -z \"$rows\" ]; then echo shearing; else printf '%s\\n' \"$rows\" | head -n 1; fi\n")
         let result = try folio.run("folio-rofi", ["--dmenu", folio.home + "/bin/menu --prompt Folio"])
         #expect(result.status == 0, "\(result.error)")
         #expect(try opened(lines: 2) == [documents + "/alpaca.pdf", "2"])
@@ -260,8 +256,7 @@ import Foundation
         try folio.write("config/folio/config.toml", "")
         try folio.write("config/mimeapps.list", "[Default Applications]\napplication/pdf=org.gnome.Evince.desktop\n")
         try folio.write("data/applications/org.gnome.Evince.desktop", "[Desktop Entry]\nType=Application\nName=Document Viewer\nExec=evince %U\nMimeType=application/pdf;\n")
-        try folio.write("bin/evince", "#!/bin/sh\nprintf '%s\\n' evince \"$@\" >> \(recorded)\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folio.home + "/bin/evince")
+        try folio.writeProgram("bin/evince", "#!/bin/sh\nprintf '%s\\n' evince \"$@\" >> \(recorded)\n")
         let chosen = try folio.run("folio-rofi", ["x"], environment: ["ROFI_RETV": "1", "ROFI_INFO": "2:\(documents)/alpaca.pdf"])
         #expect(chosen.status == 0, "\(chosen.error)")
         #expect(try opened(lines: 3) == ["evince", "--page-index=2", documents + "/alpaca.pdf"])

@@ -18,8 +18,7 @@ import Testing
         try folio.write("Documents/notes/garden.md", "# Garden\n\nPlant tomatoes in May. The lighthouse keeper grows basil.\n")
         #expect(try folio.run("folioctl", ["index", "--no-semantic", folio.home + "/Documents"]).status == 0)
         // A stand-in for the desktop's viewer: it writes what it was asked to open.
-        try folio.write("bin/record", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(folio.home)/opened\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folio.home + "/bin/record")
+        try folio.writeProgram("bin/record", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(folio.home)/opened\n")
         try folio.write("config/folio/config.toml", "[open]\ncommand = [\"\(folio.home)/bin/record\", \"{path}\", \"{page}\"]\n"
             + "[ask]\nprovider = \"ollama\"\nurl = \"http://127.0.0.1:\(chat.port)\"\nmodel = \"quote\"\n")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FolioCore
+import FolioTestSupport
 @testable import FolioLoaders
 
 /// The office and e-book loaders on files real writers made (`Fixtures/office/generate.py`:
@@ -273,9 +274,7 @@ import FolioCore
     /// without end, or never end.
     private func standIn(_ script: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-standin-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: folder + "/catdoc"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/catdoc")
+        try StandInProgram.write("#!/bin/sh\n\(script)\n", to: folder + "/catdoc")
         return folder
     }
 
