@@ -18,8 +18,10 @@ release); FOLIO_BIN overrides their folder. Needs plocate (apt-get install ploca
 Known items: for --queries files drawn at random among those whose name (without its
 extension) no other file has, the search is the name's words without the extension
 (`holiday photos 2019`), the whole name (`holiday-photos-2019.7z`), and a part of it
-(its first two words, and its last two); success@1 is the file first, for `folioq --format paths` in the
-default mode. With --tree DIR, a real folder (the benchmark corpus, a source tree) is
+(its first two words, and its last two, which other names may hold as well; and the
+shortest run of its words that no other file's name holds, a camelCase word counted by its
+parts and a plural as its singular, as the names' tier reads them: a part that is a known
+item); success@1 is the file first, for `folioq --format paths` in the default mode. With --tree DIR, a real folder (the benchmark corpus, a source tree) is
 indexed and searched instead of the generated tree, with embeddings as configured (the
 semantic stage runs, an embedder answers beside the queries), and nothing is timed
 against plocate but the searches; --words-only leaves embeddings off there too (a source
@@ -78,6 +80,52 @@ def make_tree(tree, count, seed=54):
     return names
 
 
+def name_words(name):
+    """The words of a file's name without its extension, camelCase words by their parts
+    (`NIOChannelHandler.swift` → nio channel handler), lower-cased, in order."""
+    found = []
+    for token in re.findall(r"[A-Za-z0-9]+", name.rsplit(".", 1)[0]):
+        start = 0
+        for position in range(1, len(token)):
+            before, here = token[position - 1], token[position]
+            after = token[position + 1] if position + 1 < len(token) else ""
+            if here.isupper() and (before.islower() or before.isdigit() or (before.isupper() and after.islower())):
+                found.append(token[start:position].lower())
+                start = position
+        found.append(token[start:].lower())
+    return found
+
+
+class NameWords:
+    """Which names hold a set of words, a plural held as its singular and the other way."""
+
+    def __init__(self, names):
+        self.holders = {}
+        for index, name in enumerate(names):
+            for word in set(name_words(os.path.basename(name))):
+                self.holders.setdefault(word, set()).add(index)
+
+    def holding(self, word):
+        forms = {word, word + "s", word + "es"}
+        if word.endswith("s"):
+            forms.add(word[:-1])
+        if word.endswith("es"):
+            forms.add(word[:-2])
+        return set().union(*(self.holders.get(form, set()) for form in forms))
+
+    def unique_part(self, index, name):
+        """The shortest run of the name's words that no other name holds (the first of
+        that length), or None when only the whole name tells it apart."""
+        words = name_words(name)
+        for length in range(1, len(words) + 1):
+            for start in range(len(words) - length + 1):
+                run = words[start:start + length]
+                holders = set.intersection(*(self.holding(word) for word in run))
+                if holders == {index}:
+                    return " ".join(run)
+        return None
+
+
 def timed(command, env=None):
     started = time.perf_counter()
     subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -96,6 +144,7 @@ def main():
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--tree", help="a real folder to draw known items from, instead of the generated tree")
     parser.add_argument("--words-only", action="store_true", help="with --tree: embeddings off, the searches by words alone")
+    parser.add_argument("--misses", action="store_true", help="print each known item not found first: the query, the file, what came first")
     args = parser.parse_args()
     binaries = os.environ.get("FOLIO_BIN", os.path.join(ROOT, ".build", "release"))
     if not shutil.which("updatedb") or not shutil.which("plocate"):
@@ -152,6 +201,8 @@ def main():
     unique = [relative for relative in names if stems[os.path.basename(relative).rsplit(".", 1)[0].lower()] == 1
               and len(re.findall(r"[A-Za-z0-9]+", os.path.basename(relative).rsplit(".", 1)[0])) >= 1]
     sample = [unique[int(rng.random() * len(unique))] for _ in range(min(args.queries, len(unique)))]
+    held = NameWords(names)
+    position = {relative: index for index, relative in enumerate(names)}
     folioq = os.path.join(binaries, "folioq")
 
     def first(command):
@@ -159,7 +210,9 @@ def main():
         return out[0] if out else ""
 
     latencies = {"folioq, the name's words": [], "folioq --name GLOB": [], "plocate -i -b": []}
-    success = {"words of the name, no extension": 0, "whole name": 0, "two of its words": 0, "its last two words": 0}
+    success = {"words of the name, no extension": 0, "whole name": 0, "two of its words": 0, "its last two words": 0,
+               "a part only its name holds": 0}
+    parts_asked = 0
     for relative in sample:
         name = os.path.basename(relative)
         stem = name.rsplit(".", 1)[0]
@@ -168,12 +221,18 @@ def main():
         target = os.path.join(tree, relative)
         queries = {"words of the name, no extension": " ".join(words_of_name), "whole name": name,
                    "two of its words": " ".join(words_of_name[:2]), "its last two words": " ".join(words_of_name[-2:])}
+        part = held.unique_part(position[relative], name)
+        if part is not None:
+            queries["a part only its name holds"] = part
+            parts_asked += 1
         for label, query in queries.items():
             started = time.perf_counter()
             top = first([folioq, "--format", "paths", "--limit", "10", query])
             if label == "words of the name, no extension":
                 latencies["folioq, the name's words"].append((time.perf_counter() - started) * 1000)
             success[label] += top == target
+            if args.misses and top != target:
+                print(f"miss, {label}: {query!r} wants {os.path.relpath(target, tree)}, got {os.path.relpath(top, tree) if top else 'nothing'}")
         glob = f"*{parts[0]}*{parts[1]}*"
         started = time.perf_counter()
         subprocess.run([folioq, "--name", glob, "--format", "paths", "--limit", "10"], env=env, capture_output=True)
@@ -184,7 +243,8 @@ def main():
     for label, times in latencies.items():
         print(f"{label}: p50 {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms")
     for label, hits in success.items():
-        print(f"success@1, {label}: {hits / len(sample):.2f} ({hits}/{len(sample)})")
+        asked = parts_asked if label == "a part only its name holds" else len(sample)
+        print(f"success@1, {label}: {hits / max(asked, 1):.2f} ({hits}/{asked})")
     if embedder:
         embedder.terminate()
         embedder.wait()

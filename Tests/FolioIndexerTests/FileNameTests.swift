@@ -48,8 +48,8 @@ import FolioSystem
     }
 
     /// A name that holds every word is stronger evidence than text that holds them often
-    /// (`NameTier`); a query with a word of under three letters, or words too many names
-    /// hold, ranks by its words alone.
+    /// (`NameTier`); a query with no word of three letters, or words too many names hold,
+    /// ranks by its words alone.
     @Test func fileNamedByEveryWord_comesBeforeTextThatHoldsThem() throws {
         var files = ["channel-pipeline.7z": zipBytes,
                      "notes.md": Data(("# Channel pipeline\n\n" + String(repeating: "The channel pipeline. ", count: 40)).utf8),
@@ -58,11 +58,35 @@ import FolioSystem
         let (_, reader) = try indexed(files)
         #expect(try paths(reader, "channel pipeline").first == "channel-pipeline.7z")
         #expect(try paths(reader, "pipeline channel").first == "channel-pipeline.7z")
-        #expect(try paths(reader, "go pipeline").first == "go.md", "a word of two letters: no tier")
+        #expect(try paths(reader, "go pipeline").first == "go-pipeline.7z", "a word of two letters, checked word by word")
+        #expect(try paths(reader, "go").first == "go.md", "no word of three letters: no tier")
         for number in 0..<60 { files["report-\(number).7z"] = zipBytes }
         files["report.md"] = Data(("# Report\n\n" + String(repeating: "The report. ", count: 40)).utf8)
         let (_, many) = try indexed(files)
         #expect(try paths(many, "report").first == "report.md", "sixty names hold it: no evidence")
+    }
+
+    /// Among names that hold every word, the one made of them and nothing more comes first,
+    /// whatever the others' text holds.
+    @Test func nameMadeOfTheQuerysWords_comesFirstAmongTheNamed() throws {
+        let handler = Data(String(repeating: "A channel handler handles the channel. ", count: 30).utf8)
+        let (_, reader) = try indexed(["NIOChannelHandler.swift": handler, "ChannelHandlerContext.swift": handler,
+                                       "ChannelHandler.swift": Data("protocol ChannelHandler {}\n".utf8),
+                                       "channel-handlers.7z": zipBytes])
+        let found = try paths(reader, "channel handler")
+        #expect(Set(found.prefix(2)) == ["ChannelHandler.swift", "channel-handlers.7z"], "\(found)")
+        #expect(Set(found.dropFirst(2).prefix(2)) == ["NIOChannelHandler.swift", "ChannelHandlerContext.swift"], "\(found)")
+        #expect(try paths(reader, "nio channel handler").first == "NIOChannelHandler.swift")
+    }
+
+    /// Words under three letters, which the trigrams cannot look up, are checked word by
+    /// word beside the others: a whole name with its extension, a part with a short word.
+    @Test func shortWordsOfAName_areCheckedWordByWord() throws {
+        let text = Data(String(repeating: "Each IP address of the counter. ", count: 30).utf8)
+        let (_, reader) = try indexed(["IPAddress.swift": Data("struct IPAddress {}\n".utf8), "addresses.md": text,
+                                       "run-counter.sh": Data("echo go\n".utf8), "run-counter-tests.sh": text])
+        #expect(try paths(reader, "ip address").first == "IPAddress.swift")
+        #expect(try paths(reader, "run-counter.sh").first == "run-counter.sh")
     }
 
     @Test func documentIsFoundByItsName_whenItsWordsDoNotHoldIt() throws {

@@ -13,4 +13,13 @@ import FolioText
     func nameHoldsEveryWord_wordByWord(_ query: String, _ name: String, _ holds: Bool) {
         #expect(NameTier.holdsEveryGroup(SearchQuery(parsing: query).required, name: name) == holds)
     }
+
+    @Test(arguments: [("channel handler", "ChannelHandler.swift", true), ("channel handler", "channel-handlers.7z", true),
+                      ("channelhandler", "ChannelHandler.swift", true), ("channel handler", "NIOChannelHandler.swift", false),
+                      ("holiday photos 2019", "Holiday Photos 2019.tar.gz", false), ("holiday photos tar", "Holiday Photos.tar.gz", true),
+                      ("report", ".hidden", false)])
+    func nameMadeOfTheQuerysWords_andNothingMore(_ query: String, _ name: String, _ madeOf: Bool) {
+        let asked = Set(SearchQuery(parsing: query).required.flatMap { $0.flatMap(\.tokens) }.map { $0.lowercased() })
+        #expect(NameTier.isMadeOf(asked, name: name) == madeOf)
+    }
 }

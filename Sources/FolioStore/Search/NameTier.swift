@@ -8,10 +8,13 @@ internal import FolioText
 /// holiday photos (docs/benchmarks.md, "Names first").
 ///
 /// The names come from the trigram index of names (`file_name`), a LIKE for each word of
-/// three characters or more, then each word is checked to be a word of the name (or of a
-/// camelCase word's parts, or a plural's): `def` is not in `default.txt`. A query with a
-/// shorter word, or whose words more than `mostNames` names hold (no evidence then), has no
-/// such tier.
+/// three characters or more, then each word, shorter ones too, is checked to be a word of
+/// the name (or of a camelCase word's parts, or a plural's): `def` is not in `default.txt`,
+/// `ip address` finds `IPAddress.swift`. A query with no word of three letters, or whose
+/// words more than `mostNames` names hold (no evidence then), has no such tier. Within the
+/// tier, a name made of the query's words and nothing more (its extension aside) comes
+/// first: `channel handler` finds `ChannelHandler.swift` before `NIOChannelHandler.swift`
+/// and `ChannelHandlerContext.swift`.
 enum NameTier {
     static let mostNames = 50
     /// The most names the LIKEs give to be checked word by word.
@@ -19,9 +22,11 @@ enum NameTier {
 
     /// `ranked` (the first tier, every word held) with the documents named by every word
     /// first, in their order; a named document the ranking did not reach is ranked by its
-    /// best chunk and put among them.
+    /// best chunk and put among them, or by its first chunk, after them, when its chunks do
+    /// not hold the words.
     static func promote(_ ranked: [RankedChunk], _ db: SQLiteConnection, request: SearchRequest, plan: LexicalPlan) throws -> [RankedChunk] {
-        guard !request.allChunks, let named = try documents(db, request), !named.isEmpty else { return ranked }
+        guard !request.allChunks, let names = try documents(db, request), !names.isEmpty else { return ranked }
+        let named = Set(names.keys)
         var first = ranked.filter { named.contains($0.document) }
         let missing = named.subtracting(first.map(\.document))
         if !missing.isEmpty {
@@ -35,23 +40,40 @@ enum NameTier {
                 """, Ranking.weights.arguments + [plan.countsArgument, plan.expression]) where seen.insert(row["document"]).inserted {
                 first.append(RankedChunk(chunk: row["chunk"], document: row["document"], score: row["score"], matchesAll: true))
             }
+            // Named by words the index does not hold as words (`nio` of `NIOChannelHandler.7z`,
+            // whose name is one token): its first chunk, after those the words rank, unless
+            // the query excludes words its text might hold.
+            let unmatched = missing.subtracting(seen)
+            if !unmatched.isEmpty, request.query.excluded.isEmpty {
+                for row in try db.rows("SELECT id, document_id FROM chunk WHERE document_id IN (\(unmatched.map(String.init).joined(separator: ","))) AND ordinal = 0") {
+                    first.append(RankedChunk(chunk: row["id"], document: row["document_id"], score: 0, matchesAll: true))
+                }
+            }
         }
-        first.sort { ($0.score, $0.chunk) < ($1.score, $1.chunk) }
+        let asked = Set(request.query.required.flatMap { $0.flatMap(\.tokens) }.map { $0.lowercased() })
+        let exact = Set(names.filter { isMadeOf(asked, name: $0.value) }.keys)
+        first.sort { (exact.contains($0.document) ? 0 : 1, $0.score, $0.chunk) < (exact.contains($1.document) ? 0 : 1, $1.score, $1.chunk) }
         for index in first.indices { first[index].named = true }
         return first + ranked.filter { !named.contains($0.document) }
     }
 
     /// The documents within the request's filters whose file name holds every required
-    /// group (a word of the group, as typed); `nil` when the query cannot say.
-    private static func documents(_ db: SQLiteConnection, _ request: SearchRequest) throws -> Set<Int64>? {
+    /// group (a word of the group, as typed), with their names; `nil` when the query cannot
+    /// say.
+    private static func documents(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64: String]? {
         var conditions: [String] = []
         var arguments: SQLiteArguments = []
+        // The trigrams look up words of three letters or more; a group with a term of
+        // shorter words alone is checked word by word only, and a query of such groups has
+        // no tier.
         for group in request.query.required {
-            guard group.allSatisfy({ $0.tokens.allSatisfy { $0.count >= 3 } }) else { return nil }
-            conditions.append("(" + group.map { term in "(" + term.tokens.map { _ in "f.name LIKE ?" }.joined(separator: " AND ") + ")" }
+            let looked = group.map { $0.tokens.filter { $0.count >= 3 } }
+            guard looked.allSatisfy({ !$0.isEmpty }) else { continue }
+            conditions.append("(" + looked.map { tokens in "(" + tokens.map { _ in "f.name LIKE ?" }.joined(separator: " AND ") + ")" }
                 .joined(separator: " OR ") + ")")
-            arguments += SQLiteArguments(group.flatMap(\.tokens).map { "%" + $0 + "%" })
+            arguments += SQLiteArguments(looked.joined().map { "%" + $0 + "%" })
         }
+        guard !conditions.isEmpty else { return nil }
         var filters = request.filters
         filters.pages = nil
         let (narrowing, narrowingArguments) = filters.conditions
@@ -62,8 +84,9 @@ enum NameTier {
             WHERE \(conditions.joined(separator: " AND "))\(narrowing) LIMIT ?
             """, arguments + narrowingArguments + [candidates + 1])
         guard rows.count <= candidates else { return nil }
-        let ids = rows.filter { holdsEveryGroup(request.query.required, name: $0["name"]) }.map { $0["id"] as Int64 }
-        return ids.count > mostNames ? nil : Set(ids)
+        var names: [Int64: String] = [:]
+        for row in rows where holdsEveryGroup(request.query.required, name: row["name"]) { names[row["id"]] = row["name"] }
+        return names.count > mostNames ? nil : names
     }
 
     /// Whether each group has a term whose every token is a word of `name`.
@@ -73,11 +96,23 @@ enum NameTier {
             words.insert(token.lowercased())
             for part in CodeTerms.parts(of: token) { words.insert(part.lowercased()) }
         }
-        func holds(_ token: String) -> Bool {
-            words.contains(token) || words.contains(token + "s") || words.contains(token + "es")
-                || (token.hasSuffix("s") && words.contains(String(token.dropLast())))
-                || (token.hasSuffix("es") && words.contains(String(token.dropLast(2))))
+        return groups.allSatisfy { group in group.contains { term in term.tokens.allSatisfy { sameWord($0.lowercased(), in: words) } } }
+    }
+
+    /// Whether every word of `name` but its extension is one of `asked` (lower-cased query
+    /// tokens): a camelCase word when it is asked whole or each of its parts is.
+    static func isMadeOf(_ asked: Set<String>, name: String) -> Bool {
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
+        let tokens = FullTextTokenizer.tokens(in: stem)
+        return !tokens.isEmpty && tokens.allSatisfy { token in
+            sameWord(token.lowercased(), in: asked) || CodeTerms.parts(of: token).allSatisfy { sameWord($0.lowercased(), in: asked) }
         }
-        return groups.allSatisfy { group in group.contains { term in term.tokens.allSatisfy { holds($0.lowercased()) } } }
+    }
+
+    /// Whether `word` is one of `words`, or its plural or singular is.
+    private static func sameWord(_ word: String, in words: Set<String>) -> Bool {
+        words.contains(word) || words.contains(word + "s") || words.contains(word + "es")
+            || (word.hasSuffix("s") && words.contains(String(word.dropLast())))
+            || (word.hasSuffix("es") && words.contains(String(word.dropLast(2))))
     }
 }
