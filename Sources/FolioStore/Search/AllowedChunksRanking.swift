@@ -35,18 +35,48 @@ struct AllowedChunksRanking: LexicalStrategy {
 
 /// The chunks a search's filters allow when they are at most `AllowedChunksRanking.most`,
 /// found once a search: a filter that keeps few documents walks every document to find
-/// them, and both tiers of a query ask.
+/// them, and both tiers of a query ask. Filters that a sample of the documents shows to
+/// keep many more are not walked: reading the first 2,000 chunks they allow, to learn that
+/// there were more, cost more than the rest of the filters' work, and counting the
+/// documents instead cost more for a name's pattern, matched row by row
+/// (docs/benchmarks.md, "A sample instead of a walk").
 final class AllowedChunks {
     /// `nil` until looked up; then the chunks, or `nil` for more than the most.
     private var found: [Int64]??
 
+    /// The most documents the sample reads, each by its id.
+    static let sampled: Int64 = 256
+
     func chunks(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
         if let found { return found }
+        var documentFilters = request.filters
+        documentFilters.pages = nil
+        if try allowsMany(db, documentFilters.conditions) {
+            found = .some(nil)
+            return nil
+        }
         let (filters, arguments) = request.filters.conditions
         // From the documents: chunk by chunk, each looked up its document, took three times as long.
         let chunks = try db.rows("SELECT c.id AS id FROM document d CROSS JOIN chunk c ON c.document_id = d.id WHERE 1\(filters) LIMIT ?",
                                  arguments + [AllowedChunksRanking.most + 1]).map { $0["id"] as Int64 }
         found = .some(chunks.count <= AllowedChunksRanking.most ? chunks : nil)
         return found!
+    }
+
+    /// Whether documents spread evenly over the ids, `sampled` at most, show `filters` (on
+    /// documents alone) to allow over twice as many documents as the most chunks (a
+    /// document has one chunk at least). A sample that errs costs time only: the rounds of
+    /// `IndexSearch.bm25` keep what the filters allow.
+    private func allowsMany(_ db: SQLiteConnection, _ filters: (sql: String, arguments: SQLiteArguments)) throws -> Bool {
+        let top: Int64 = try db.row("SELECT coalesce(max(id), 0) AS top FROM document")?["top"] ?? 0
+        let step: Int64 = max(1, top / Self.sampled)
+        guard step > 1 else { return false }
+        // The sample's ids made by SQLite, and read first (`CROSS JOIN`), each document by
+        // its id: from a date's index instead, SQLite read every document in the range.
+        let kept: Int64 = try db.row("""
+            WITH RECURSIVE sample(id) AS (SELECT ?1 UNION ALL SELECT id + ?1 FROM sample WHERE id + ?1 <= ?2)
+            SELECT count(*) AS kept FROM sample s CROSS JOIN document d ON d.id = s.id WHERE 1\(filters.sql)
+            """, [step, top] + filters.arguments)?["kept"] ?? 0
+        return kept * step > 2 * Int64(AllowedChunksRanking.most)
     }
 }
