@@ -72,7 +72,8 @@ struct PPTReader {
             // CurrentUserAtom: a record header, then size, token and offsetToCurrentEdit.
             guard currentUser.count >= 20 else { throw failure("its Current User stream is cut short") }
             if CompoundFileStreams.uint32(currentUser, 12) == 0xF3D1_C4DF { throw .encrypted(path: path) }
-            let objects = try persistObjects(newestEdit: Int(CompoundFileStreams.uint32(currentUser, 16)))
+            let pointed = Int(CompoundFileStreams.uint32(currentUser, 16))
+            let objects = try persistObjects(newestEdit: (try? record(at: pointed))?.type == RecordType.userEdit ? pointed : lastEdit())
             guard let documentOffset = objects.document, let documentRecord = try record(at: documentOffset),
                   documentRecord.type == RecordType.document else { throw failure("its document record is missing") }
 
@@ -120,6 +121,20 @@ struct PPTReader {
             }
             builder.section = nil
             return builder.finish()
+        }
+
+        /// The last edit record among the stream's own records, for a file whose `Current
+        /// User` stream points elsewhere (a stale one, left by a program that saved the
+        /// document stream alone), as PowerPoint's readers find it.
+        private func lastEdit() throws(LoaderError) -> Int {
+            var last: Int?
+            var offset = 0
+            while let found = try? record(at: offset) {
+                if found.type == RecordType.userEdit { last = offset }
+                offset = found.body.upperBound
+            }
+            guard let last else { throw failure("its Current User stream points to no edit record, and the stream holds none") }
+            return last
         }
 
         /// The offsets of the persisted objects, the newest edit's over the older ones',

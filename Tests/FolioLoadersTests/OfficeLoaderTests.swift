@@ -174,6 +174,17 @@ import FolioTestSupport
         #expect(throws: LoaderError.encrypted(path: file.path)) { try PresentationLoader().load(file) }
     }
 
+    /// A `Current User` stream that points past the last edit (a program saved the
+    /// document stream alone): the last edit record in the stream is read instead.
+    @Test func ppt_whoseCurrentUserPointsAstray_isReadFromItsLastEdit() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixture.file("office/slides.ppt").path)))
+        let token: [UInt8] = [0x5F, 0xC0, 0x91, 0xE3]
+        let at = try #require((0 ..< bytes.count - 4).first { bytes[$0 ..< $0 + 4].elementsEqual(token) })
+        bytes.replaceSubrange(at + 4 ..< at + 8, with: [0x10, 0x27, 0x00, 0x00])
+        let document = try PresentationLoader().load(try Fixture.temporary("stale.ppt", bytes))
+        #expect(document.pages.map { $0.lines.first?.text } == ["Revenue", "Costs", "Outlook"])
+    }
+
     @Test(arguments: ["ledger.xlsx", "ledger.ods"])
     func spreadsheets_haveAPagePerSheet_namedAsSection_andARowPerLine(name: String) throws {
         let document = try load(name)
