@@ -13,8 +13,8 @@ internal import FolioCore
 /// LibreOffice and every text box not a placeholder in the slide's drawing
 /// (`OfficeArtClientTextbox`). A text the slide list holds for a slide is not taken from
 /// its drawing again. A slide's notes page is found by its id in the notes' slide list.
-/// Masters are left out, as `PPTXReader` leaves them. Catdoc's `catppt` was tried first and gives no text for LibreOffice's
-/// files.
+/// Masters are left out, as `PPTXReader` leaves them. Catdoc's `catppt` was tried first
+/// and gives no text for LibreOffice's files.
 ///
 /// Related documentation: [MS-PPT] PowerPoint (.ppt) Binary File Format, §2.1–2.3, §2.4.14,
 /// §2.9.
