@@ -5,8 +5,9 @@ internal import Glibc
 /// The text of Office 97–2003 Word (`.doc`) and Excel (`.xls`) files, by catdoc's programs
 /// (Debian's `catdoc` package): `catdoc` for Word, a line per paragraph and a page at each
 /// hard page break; `xls2csv` for Excel, a page per sheet and a line per row with ` | `
-/// between its cells, as `XLSXReader` gives them. Neither names the sheets nor reads the
-/// document's properties, so there is no section, title or author.
+/// between its cells, as `XLSXReader` gives them. Neither names the sheets, so there are
+/// no sections; the title and author are read from the file's summary information
+/// (`SummaryInformation`), which neither program reads.
 ///
 /// They run as programs of their own, under `timeout` and with their output capped, as the
 /// zip readers are against bombs (`InflateBudget`): a file that sends either into a loop
@@ -49,7 +50,9 @@ struct LegacyOfficeReader {
             throw .malformed(path: file.path, kind: kind, reason: why)
         }
         let text = String(decoding: result.output, as: UTF8.self)
-        return LoadedDocument(kind: kind, title: nil, pages: format == .legacyExcel ? Self.sheets(text) : Self.pages(text))
+        let properties = (try? CompoundFileStreams(bytes: file.bytes())).map(SummaryInformation.properties(in:)) ?? OfficePackage.Properties()
+        return LoadedDocument(kind: kind, title: properties.title, pages: format == .legacyExcel ? Self.sheets(text) : Self.pages(text),
+                              fields: properties.fields)
     }
 
     /// catdoc's text: a paragraph a line, a form feed at each page break.

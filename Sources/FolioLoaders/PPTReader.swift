@@ -2,7 +2,8 @@ internal import FolioCore
 
 /// The slides of a PowerPoint 97–2003 file (`.ppt`): a page per slide in the
 /// presentation's order, the slide's title its section, a line per paragraph of its text
-/// boxes, then its speaker notes, as `PPTXReader` gives a `.pptx`.
+/// boxes, then its speaker notes, as `PPTXReader` gives a `.pptx`; the title and author
+/// from the file's summary information (`SummaryInformation`).
 ///
 /// The file's last edit is found as PowerPoint finds it: the `Current User` stream points
 /// to the newest `UserEditAtom` in the `PowerPoint Document` stream, and the persist
@@ -50,10 +51,12 @@ struct PPTReader {
     func read() throws(LoaderError) -> LoadedDocument {
         let bytes = try file.bytes()
         let stream: [UInt8]?, currentUser: [UInt8]?
+        let properties: OfficePackage.Properties
         do throws(CompoundFileStreams.Failure) {
             let streams = try CompoundFileStreams(bytes: bytes)
             stream = try streams.stream(named: "PowerPoint Document")
             currentUser = try streams.stream(named: "Current User")
+            properties = SummaryInformation.properties(in: streams)
         } catch {
             throw .malformed(path: file.path, kind: .presentation, reason: error.description)
         }
@@ -61,7 +64,8 @@ struct PPTReader {
             throw .malformed(path: file.path, kind: .presentation, reason: "it holds no PowerPoint Document or no Current User stream")
         }
         let parser = Parser(bytes: stream, path: file.path)
-        return LoadedDocument(kind: .presentation, title: nil, pages: try parser.pages(currentUser: currentUser))
+        return LoadedDocument(kind: .presentation, title: properties.title, pages: try parser.pages(currentUser: currentUser),
+                              fields: properties.fields)
     }
 
     private struct Parser {

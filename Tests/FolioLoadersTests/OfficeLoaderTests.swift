@@ -157,6 +157,7 @@ import FolioTestSupport
     @Test func ppt_slidesInThePresentationsOrder_withNotes() throws {
         let document = try load("slides.ppt")
         #expect(document.kind == .presentation)
+        #expect(document.title == "Quarterly Review", "the summary information's title")
         #expect(document.pages.map { $0.lines.map(\.text) } == [
             ["Revenue", "Lighthouse income grew", "Mention the foghorn contract."], ["Costs", "Dredging expenses fell"],
             ["Outlook", "Marina expansion planned"],
@@ -254,6 +255,8 @@ import FolioTestSupport
     @Test func legacyWord_isReadByCatdoc_aParagraphALine() throws {
         let document = try load("sample.doc")
         #expect(document.kind == .document)
+        #expect(document.title == "Harbour Survey")
+        #expect(document.fields == [.author: "Ada Tidewater"], "the summary information's author")
         let text = lines(document)
         #expect(text.contains("Brackish water meets the quay."), "\(text)")
         #expect(text.contains("Equinoctial tides excepted."), "the footnote")
@@ -264,6 +267,7 @@ import FolioTestSupport
     @Test func legacyExcel_hasAPagePerSheet_andARowPerLine() throws {
         let document = try load("ledger.xls")
         #expect(document.kind == .spreadsheet)
+        #expect(document.title == "Harbour Ledger")
         #expect(document.pages.count == 4, "\(document.pages)")
         #expect(document.pages[0].lines.map(\.text).contains("A1 | Kittiwake"))
         #expect(document.pages[1].lines.map(\.text) == ["Season | Rate", "Summer | 480"])
@@ -302,6 +306,22 @@ import FolioTestSupport
         #expect(throws: LoaderError.malformed(path: file.path, kind: .document, reason: "catdoc took longer than 1 s")) {
             try hang.read()
         }
+    }
+
+    /// A summary information property set (MS-OLEPS) of a code page and a title, as Office
+    /// writes them: a title in a code page Folio cannot decode is left out unless it is ASCII.
+    @Test(arguments: [(UInt16(1252), [UInt8]("Caf\u{E9} Notes".unicodeScalars.map { UInt8($0.value) }), "Café Notes" as String?),
+                      (65001, Array("Café Notes".utf8), "Café Notes"), (932, [0x83, 0x58, 0x83, 0x89], nil), (932, Array("Minutes".utf8), "Minutes")])
+    func summaryInformation_titleInItsCodePage(codePage: UInt16, title: [UInt8], expected: String?) {
+        func le32(_ value: Int) -> [UInt8] { (0 ..< 4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        let codePageValue: [UInt8] = [0x02, 0, 0, 0, UInt8(codePage & 0xFF), UInt8(codePage >> 8), 0, 0]
+        let titleValue: [UInt8] = [0x1E, 0, 0, 0] + le32(title.count + 1) + title + [0]
+        let setHeader = 8 + 2 * 8
+        let properties = le32(1) + le32(setHeader) + le32(2) + le32(setHeader + codePageValue.count)
+        let set = le32(setHeader + codePageValue.count + titleValue.count) + le32(2) + properties + codePageValue + titleValue
+        let stream: [UInt8] = [0xFE, 0xFF, 0, 0] + le32(0) + [UInt8](repeating: 0, count: 16) + le32(1) + [UInt8](repeating: 0, count: 16) + le32(48) + set
+        #expect(SummaryInformation.properties(stream).title == expected)
+        #expect(SummaryInformation.properties(Array(stream.prefix(60))).title == nil, "cut short: no properties")
     }
 
     @Test func legacyOfficeFiles_areNamed() {
