@@ -74,10 +74,10 @@ struct CompoundFileStreams {
             let nameBytes = Int(Self.uint16(directory, base + 0x40))
             let type = directory[base + 0x42]
             guard nameBytes >= 2, nameBytes <= 64, type == 2 || type == 5 else { continue }
-            let units = (0 ..< nameBytes / 2 - 1).map { UInt16(directory[base + 2 * $0]) | UInt16(directory[base + 2 * $0 + 1]) << 8 }
+            let name = TextDecoding.utf16(directory[base ..< base + nameBytes - 2], bigEndian: false)
             let size = Int(truncatingIfNeeded: Self.uint32(directory, base + 0x78))
             let start = Self.uint32(directory, base + 0x74)
-            if type == 5 { root = (start, size) } else { entries.append((String(decoding: units, as: UTF16.self), start, size)) }
+            if type == 5 { root = (start, size) } else { entries.append((name, start, size)) }
         }
         self.entries = entries
 

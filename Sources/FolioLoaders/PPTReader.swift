@@ -209,8 +209,7 @@ struct PPTReader {
         private func text(of atom: Record) -> String {
             let body = bytes[atom.body]
             if atom.type == RecordType.textBytes { return String(body.map { Character(Unicode.Scalar($0)) }) }
-            let units = stride(from: body.startIndex, to: body.endIndex - 1, by: 2).map { UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 }
-            return String(decoding: units, as: UTF16.self)
+            return TextDecoding.utf16(body, bigEndian: false)
         }
 
         /// A text's paragraphs (ended by a carriage return) and line breaks (a vertical tab).

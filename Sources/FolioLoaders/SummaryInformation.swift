@@ -53,7 +53,7 @@ enum SummaryInformation {
                 let raw = Array(bytes[start ..< start + length])
                 switch codePage {
                 case 65001: value = String(decoding: raw, as: UTF8.self)
-                case 1200: value = String(decoding: stride(from: 0, to: raw.count - 1, by: 2).map { UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8 }, as: UTF16.self)
+                case 1200: value = TextDecoding.utf16(raw[...], bigEndian: false)
                 case 1252, 28591: value = TextDecoding.windows1252(raw)
                 default:
                     // Another code page (Shift-JIS, GBK…): ASCII reads the same in all of them;
@@ -63,7 +63,7 @@ enum SummaryInformation {
                 }
             case 0x1F:  // VT_LPWSTR: UTF-16 code units, a NUL at the end
                 guard length <= (bytes.count - start) / 2 else { return nil }
-                value = String(decoding: (0 ..< length).map { CompoundFileStreams.uint16(bytes, start + 2 * $0) }, as: UTF16.self)
+                value = TextDecoding.utf16(bytes[start ..< start + 2 * length], bigEndian: false)
             default:
                 return nil
             }

@@ -82,7 +82,8 @@ enum TextDecoding {
         return nil
     }
 
-    private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String {
+    /// UTF-16 code units, two bytes each (a last odd byte is left out).
+    static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String {
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
         var index = bytes.startIndex
