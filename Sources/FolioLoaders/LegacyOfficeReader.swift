@@ -16,6 +16,8 @@ internal import Glibc
 /// `.ppt` that LibreOffice wrote (docs/benchmarks.md, "Legacy Office files").
 struct LegacyOfficeReader {
     let file: SourceFile
+    /// The file's bytes, read to tell its format; the programs read the file themselves.
+    let bytes: [UInt8]
     let format: CompoundFile
     /// The folders searched for the programs; `nil`: `PATH`'s.
     var searchPath: [String]? = nil
@@ -31,8 +33,7 @@ struct LegacyOfficeReader {
         guard let located = ChildProcess.locate(program, in: searchPath) else {
             throw .readerMissing(path: file.path, format: format.name, program: program, package: "catdoc")
         }
-        let size = (try? FileStatus.of(file.path).size) ?? 0
-        let limit = Int(min(InflateBudget.maximumBytes, max(InflateBudget.ratioFloor, size * InflateBudget.maximumRatio)))
+        let limit = Int(min(InflateBudget.maximumBytes, max(InflateBudget.ratioFloor, Int64(bytes.count) * InflateBudget.maximumRatio)))
         let result: (status: Int32, output: [UInt8])
         do {
             result = try ChildProcess.run(["/usr/bin/timeout", "-s", "KILL", String(timeLimitSeconds), located] + options + [file.path],
@@ -50,7 +51,7 @@ struct LegacyOfficeReader {
             throw .malformed(path: file.path, kind: kind, reason: why)
         }
         let text = String(decoding: result.output, as: UTF8.self)
-        let properties = (try? CompoundFileStreams(bytes: file.bytes())).map(SummaryInformation.properties(in:)) ?? OfficePackage.Properties()
+        let properties = (try? CompoundFileStreams(bytes: bytes)).map(SummaryInformation.properties(in:)) ?? OfficePackage.Properties()
         return LoadedDocument(kind: kind, title: properties.title, pages: format == .legacyExcel ? Self.sheets(text) : Self.pages(text),
                               fields: properties.fields)
     }

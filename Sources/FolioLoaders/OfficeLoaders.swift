@@ -12,9 +12,9 @@ public struct WordProcessingLoader: DocumentLoader {
         switch try OfficePackage.open(file, kind: kind) {
         case let .rtf(bytes):
             return RTFReader(bytes: bytes).read(path: file.path)
-        case .legacy(.legacyWord):
-            return try LegacyOfficeReader(file: file, format: .legacyWord).read()
-        case let .legacy(other):
+        case let .legacy(.legacyWord, bytes):
+            return try LegacyOfficeReader(file: file, bytes: bytes, format: .legacyWord).read()
+        case let .legacy(other, _):
             throw .malformed(path: file.path, kind: kind, reason: "it is \(other.name)")
         case let .package(package):
             try package.requireKind()
@@ -33,7 +33,7 @@ public struct SpreadsheetLoader: DocumentLoader {
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
         let opened = try OfficePackage.open(file, kind: kind)
-        if case .legacy(.legacyExcel) = opened { return try LegacyOfficeReader(file: file, format: .legacyExcel).read() }
+        if case let .legacy(.legacyExcel, bytes) = opened { return try LegacyOfficeReader(file: file, bytes: bytes, format: .legacyExcel).read() }
         let package = try opened.package(of: file, kind: kind)
         if case let .ooxml(mainPart) = package.format { return try XLSXReader(package: package, mainPart: mainPart).read() }
         return try ODFReader(package: package).read(as: kind)
@@ -49,7 +49,7 @@ public struct PresentationLoader: DocumentLoader {
 
     public func load(_ file: SourceFile) throws(LoaderError) -> LoadedDocument {
         let opened = try OfficePackage.open(file, kind: kind)
-        if case .legacy(.legacyPowerPoint) = opened { return try PPTReader(file: file).read() }
+        if case let .legacy(.legacyPowerPoint, bytes) = opened { return try PPTReader(file: file, bytes: bytes).read() }
         let package = try opened.package(of: file, kind: kind)
         if case let .ooxml(mainPart) = package.format { return try PPTXReader(package: package, mainPart: mainPart).read() }
         return try ODFReader(package: package).read(as: kind)
@@ -83,7 +83,7 @@ extension OfficePackage.Opened {
             return package
         case .rtf:
             throw .malformed(path: file.path, kind: kind, reason: "it is a Rich Text (RTF) file, not a \(kind == .ebook ? "e-book" : kind.rawValue)")
-        case let .legacy(format):
+        case let .legacy(format, _):
             throw .malformed(path: file.path, kind: kind, reason: "it is \(format.name)")
         }
     }

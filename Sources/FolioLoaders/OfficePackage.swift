@@ -19,8 +19,8 @@ struct OfficePackage {
         /// Rich Text: RTF is not a zip, and Word saves it under `.doc`/`.docx` names too.
         case rtf([UInt8])
         /// An Office 97–2003 Word or Excel file (`LegacyOfficeReader`) or PowerPoint file
-        /// (`PPTReader`).
-        case legacy(CompoundFile)
+        /// (`PPTReader`), with the bytes read to tell.
+        case legacy(CompoundFile, bytes: [UInt8])
     }
 
     let archive: ZipArchive
@@ -40,7 +40,7 @@ struct OfficePackage {
             if bytes.starts(with: Array("{\\rtf".utf8)) { return .rtf(bytes) }
             if let ole = CompoundFile.describe(bytes) {
                 if ole == .encryptedPackage { throw .encrypted(path: file.path) }
-                if ole == .legacyWord || ole == .legacyExcel || ole == .legacyPowerPoint { return .legacy(ole) }
+                if ole != .other { return .legacy(ole, bytes: bytes) }
                 throw .malformed(path: file.path, kind: kind, reason: ole.description)
             }
             if file.path.lowercased().hasSuffix(".rtf") {

@@ -21,6 +21,8 @@ internal import FolioCore
 /// §2.9.
 struct PPTReader {
     let file: SourceFile
+    /// The file's bytes, read to tell its format.
+    let bytes: [UInt8]
 
     private enum RecordType {
         static let document: UInt16 = 0x03E8
@@ -49,7 +51,6 @@ struct PPTReader {
     private typealias Text = (text: String, isTitle: Bool)
 
     func read() throws(LoaderError) -> LoadedDocument {
-        let bytes = try file.bytes()
         let stream: [UInt8]?, currentUser: [UInt8]?
         let properties: OfficePackage.Properties
         do throws(CompoundFileStreams.Failure) {

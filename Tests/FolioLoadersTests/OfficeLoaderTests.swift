@@ -277,7 +277,7 @@ import FolioTestSupport
     @Test func legacyFiles_whoseReaderIsMissing_sayWhatToInstall() throws {
         let file = Fixture.file("office/sample.doc")
         do {
-            _ = try LegacyOfficeReader(file: file, format: .legacyWord, searchPath: ["/nonexistent"]).read()
+            _ = try LegacyOfficeReader(file: file, bytes: try file.bytes(), format: .legacyWord, searchPath: ["/nonexistent"]).read()
             Issue.record("expected a refusal")
         } catch {
             #expect(error == .readerMissing(path: file.path, format: "an Office 97–2003 Word file (.doc)", program: "catdoc", package: "catdoc"))
@@ -295,13 +295,13 @@ import FolioTestSupport
 
     @Test func legacyReader_thatFloodsOrHangs_costsTheFile() throws {
         let file = Fixture.file("office/sample.doc")
-        var flood = LegacyOfficeReader(file: file, format: .legacyWord, searchPath: [try standIn("exec yes flood")])
+        var flood = LegacyOfficeReader(file: file, bytes: try file.bytes(), format: .legacyWord, searchPath: [try standIn("exec yes flood")])
         flood.timeLimitSeconds = 30
         #expect(throws: LoaderError.malformed(path: file.path, kind: .document,
                                               reason: "catdoc gave more than 16 MiB of text; a bomb or a file too large to read")) {
             try flood.read()
         }
-        var hang = LegacyOfficeReader(file: file, format: .legacyWord, searchPath: [try standIn("exec sleep 600")])
+        var hang = LegacyOfficeReader(file: file, bytes: try file.bytes(), format: .legacyWord, searchPath: [try standIn("exec sleep 600")])
         hang.timeLimitSeconds = 1
         #expect(throws: LoaderError.malformed(path: file.path, kind: .document, reason: "catdoc took longer than 1 s")) {
             try hang.read()
