@@ -23,8 +23,19 @@ public enum DocumentKey {
     }
 
     /// Whether `key` names a document inside a file.
+    /// Looks at bytes: every file a walk meets is asked, and `String.contains` compares
+    /// characters.
     public static func isInner(_ key: String) -> Bool {
-        key.contains(separator)
+        var afterSlash = false
+        for byte in key.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if afterSlash { return true }
+                afterSlash = true
+            } else {
+                afterSlash = false
+            }
+        }
+        return false
     }
 
     /// A name made fit for a key's inner part and a file name: no `/`, not empty, not `.`

@@ -130,7 +130,14 @@ final class IndexEngine {
             draining = false
             databaseBusy = nil
         }
-        while !pending.isEmpty { perform(pending.removeFirst()) }
+        // First in, first out, a round at a time: what an action feeds back runs after the
+        // round (a walk's batch reports a thousand files; removing each from the front of
+        // the array moved all the others).
+        while !pending.isEmpty {
+            let round = pending
+            pending = []
+            for action in round { perform(action) }
+        }
     }
 
     private func perform(_ action: DaemonAction) {

@@ -8,8 +8,28 @@ internal import Glibc
 /// wildcards (`*`, `?`, `[…]`) as `fnmatch(3)` reads them. In a `.folioignore`, path
 /// patterns are relative to its folder; blank lines and `#` comments are skipped.
 public struct ExcludeRules: Sendable, Equatable {
-    private var names: [String] = []
-    private var paths: [String] = []
+    /// Name patterns without wildcards, looked up rather than matched: every file a walk
+    /// meets is checked against all the rules.
+    private var literalNames: Set<String> = []
+    private var wildcardNames: [String] = []
+    private var paths: [PathRule] = []
+
+    /// A path pattern: the path itself and everything below it.
+    private struct PathRule: Sendable, Equatable {
+        var pattern: String
+        var folder: String
+        var wildcard: Bool
+
+        init(_ pattern: String) {
+            self.pattern = pattern
+            folder = pattern.hasSuffix("/") ? pattern : pattern + "/"
+            wildcard = ExcludeRules.hasWildcard(pattern)
+        }
+
+        func matches(_ path: String) -> Bool {
+            path == pattern || path.utf8.starts(with: folder.utf8) || (wildcard && fnmatch(pattern, path, FNM_PATHNAME) == 0)
+        }
+    }
 
     /// `home` expands a leading `~`.
     public init(patterns: [String], home: String) {
@@ -32,10 +52,8 @@ public struct ExcludeRules: Sendable, Equatable {
 
     /// Whether the file or folder at `path` (whose last component is `name`) is excluded.
     public func excludes(_ path: String, name: String) -> Bool {
-        if names.contains(where: { fnmatch($0, name, 0) == 0 }) { return true }
-        return paths.contains { pattern in
-            path == pattern || path.hasPrefix(pattern.hasSuffix("/") ? pattern : pattern + "/") || fnmatch(pattern, path, FNM_PATHNAME) == 0
-        }
+        if literalNames.contains(name) || wildcardNames.contains(where: { fnmatch($0, name, 0) == 0 }) { return true }
+        return paths.contains { $0.matches(path) }
     }
 
     /// Whether anything below `path` could be excluded by a name pattern or a path
@@ -53,16 +71,23 @@ public struct ExcludeRules: Sendable, Equatable {
         var pattern = raw
         while pattern.count > 1, pattern.hasSuffix("/") { pattern.removeLast() }
         if let home, pattern == "~" || pattern.hasPrefix("~/") {
-            paths.append(home + pattern.dropFirst())
+            paths.append(PathRule(home + pattern.dropFirst()))
         } else if pattern.contains("/") {
             if pattern.hasPrefix("/"), base == nil {
-                paths.append(pattern)
+                paths.append(PathRule(pattern))
             } else if let base {
-                paths.append(base + "/" + pattern.drop { $0 == "/" })
+                paths.append(PathRule(base + "/" + pattern.drop { $0 == "/" }))
             }
+        } else if Self.hasWildcard(pattern) {
+            wildcardNames.append(pattern)
         } else {
-            names.append(pattern)
+            literalNames.insert(pattern)
         }
+    }
+
+    /// Whether `fnmatch(3)` reads `pattern` as more than itself.
+    private static func hasWildcard(_ pattern: String) -> Bool {
+        pattern.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") }
     }
 }
 

@@ -57,6 +57,36 @@ import FolioSQLite
         #expect(left == 0)
     }
 
+    @Test func recordNames_replacesWhatAPathHeld_andEachFileIsOneDocumentOfOneChunk() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try store.save(TemporaryDatabase.record("/d/old-notes.bak"), chunks: TemporaryDatabase.chunks(["kestrel sightings", "more kestrel"]))
+        try store.save(TemporaryDatabase.record("/d/box.mbox"), chunks: [])
+        try store.save(TemporaryDatabase.record(DocumentKey.inner("1", of: "/d/box.mbox"), kind: .mail), chunks: TemporaryDatabase.chunks(["heron"]))
+        func named(_ path: String, size: Int64 = 9) -> NamedFile {
+            NamedFile(path: path, signature: FileSignature(size: size, modificationTimeNanoseconds: 5, inode: 7))
+        }
+        // A path twice in one batch is one document, the last one's signature.
+        try store.recordNames([named("/d/old-notes.bak"), named("/d/box.mbox"), named("/d/holiday-photos.zip", size: 1),
+                               named("/d/holiday-photos.zip", size: 2)], at: 11)
+        let reader = try IndexReader(path: database.path)
+        #expect(try search(reader, "kestrel").isEmpty, "what the file held went")
+        #expect(try search(reader, "heron").isEmpty, "and the documents inside it")
+        #expect(try search(reader, "holiday photos").map(\.path) == ["/d/holiday-photos.zip"])
+        #expect(try search(reader, "notes").map(\.path) == ["/d/old-notes.bak"])
+        let photos = try #require(try store.storedDocument(at: "/d/holiday-photos.zip"))
+        #expect(photos.kind == .file && photos.chunkCount == 1 && photos.signature.size == 2 && photos.indexedAt == 11)
+        let old = try #require(try store.storedDocument(at: "/d/old-notes.bak"))
+        #expect(old.kind == .file && old.contentHash == nil && old.signature.size == 9)
+        #expect(try reader.counts() == IndexCounts(documents: 3, failed: 0, partial: 0, pages: 0, chunks: 3, named: 3))
+        let chunks = try SQLiteDatabase(path: database.path, access: .readOnly, busyTimeoutMilliseconds: 0).withoutTransaction { db in
+            try db.rows("SELECT d.path, c.text, c.end_offset FROM chunk c JOIN document d ON d.id = c.document_id ORDER BY d.id")
+                .map { "\($0["path"] as String) \($0["text"] as String) \($0["end_offset"] as Int)" }
+        }
+        #expect(chunks == ["/d/old-notes.bak old-notes.bak 13", "/d/box.mbox box.mbox 8", "/d/holiday-photos.zip holiday-photos.zip 18"])
+        try checkFullTextIntegrity(database.path)
+    }
+
     @Test func titleChange_isFollowedByTheFullTextIndex() throws {
         let database = try TemporaryDatabase()
         let store = try IndexStore(path: database.path)
