@@ -30,10 +30,12 @@ public enum AbsolutePath {
 
     /// The extension of the file at `path`, lower case, without its dot; `nil` when its name
     /// has none (`.bashrc`, whose only dot starts it, has none).
+    /// Looks at bytes, as `lastComponent` does: a walk asks it several times of each file.
     public static func fileExtension(_ path: String) -> String? {
-        let name = lastComponent(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return name[name.index(after: dot)...].lowercased()
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }), bytes[dot] == UInt8(ascii: "."),
+              dot != bytes.startIndex, bytes[bytes.index(before: dot)] != UInt8(ascii: "/") else { return nil }
+        return path[bytes.index(after: dot)...].lowercased()
     }
 
     /// `path` as people read it: under `home`, starting with `~`.

@@ -116,7 +116,7 @@ final class IndexEngine {
 
     private func storedSignature(_ path: String) -> StoredSignature {
         do {
-            return try store.storedDocument(at: path).map { .stored($0.signature, kind: $0.kind) } ?? .absent
+            return try store.storedSignature(at: path).map { .stored($0.signature, kind: $0.kind) } ?? .absent
         } catch {
             return .unknown("\(error)")
         }

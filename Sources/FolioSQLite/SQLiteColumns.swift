@@ -12,6 +12,11 @@ public struct SQLiteColumns {
         sqlite3_column_double(statement, index)
     }
 
+    /// A text (empty for NULL).
+    public func text(_ index: Int32) -> String {
+        sqlite3_column_text(statement, index).map { String(cString: $0) } ?? ""
+    }
+
     /// A blob's bytes (a text's, or none for NULL).
     public func bytes(_ index: Int32) -> [UInt8] {
         guard let pointer = sqlite3_column_blob(statement, index) else { return [] }

@@ -67,10 +67,11 @@ public final class SQLiteConnection {
 
     /// Calls `body` with each row's columns read in place, without building a row: for
     /// loops over tens of thousands of rows, where a row's dictionary of names cost more
-    /// than SQLite's own work.
-    public func forEachRow(_ sql: String, _ arguments: SQLiteArguments = [], columns body: (SQLiteColumns) -> Void) throws(SQLiteError) {
-        let statement = try prepare(sql, cached: false)
-        defer { sqlite3_finalize(statement) }
+    /// than SQLite's own work. `cached`: as for `execute`, for a lookup made once per file.
+    public func forEachRow(_ sql: String, _ arguments: SQLiteArguments = [], cached: Bool = false,
+                           columns body: (SQLiteColumns) -> Void) throws(SQLiteError) {
+        let statement = try prepare(sql, cached: cached)
+        defer { finish(statement, cached: cached) }
         try bind(arguments, to: statement, sql: sql)
         while true {
             let result = sqlite3_step(statement)
@@ -93,14 +94,7 @@ public final class SQLiteConnection {
 
     private func run(_ sql: String, _ arguments: SQLiteArguments, cached: Bool, row: (SQLiteRow) -> Void) throws(SQLiteError) {
         let statement = try prepare(sql, cached: cached)
-        defer {
-            if cached {
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
-            } else {
-                sqlite3_finalize(statement)
-            }
-        }
+        defer { finish(statement, cached: cached) }
         try bind(arguments, to: statement, sql: sql)
         var names: [String: Int]?
         while true {
@@ -114,6 +108,16 @@ public final class SQLiteConnection {
                 names = byName
             }
             row(SQLiteRow(names: names!, values: (0..<count).map { Self.column($0, of: statement) }))
+        }
+    }
+
+    /// A cached statement is reset for its next use, another one freed.
+    private func finish(_ statement: OpaquePointer, cached: Bool) {
+        if cached {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        } else {
+            sqlite3_finalize(statement)
         }
     }
 

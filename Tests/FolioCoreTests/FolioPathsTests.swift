@@ -25,6 +25,14 @@ import FolioCore
     func absolutePath_isNormalisedLexically(path: String, expected: String) {
         #expect(AbsolutePath.normalise(path, relativeTo: "/cwd") == expected)
     }
+
+    @Test(arguments: [
+        ("/a/Report.PDF", "pdf"), ("/a/archive.tar.gz", "gz"), ("/a/.bashrc", nil), ("/a.d/README", nil), ("/a/trailing.", ""),
+        ("notes.txt", "txt"), (".profile", nil), ("/a/..", ""), ("/a/Ünïcode.ÉPUB", "épub"),
+    ] as [(String, String?)])
+    func fileExtension_isWhatFollowsTheNamesLastDot_notItsFirst(path: String, expected: String?) {
+        #expect(AbsolutePath.fileExtension(path) == expected)
+    }
 }
 
 @Suite struct FolioDataDirectoriesTests {

@@ -82,6 +82,20 @@ public final class IndexStore: Sendable {
         }
     }
 
+    /// The signature and kind the index holds for the file at `path`, what a walk compares
+    /// with the file's: read in place, without the whole record (a walk asks it of every
+    /// file).
+    public func storedSignature(at path: String) throws(StoreError) -> (signature: FileSignature, kind: DocumentKind)? {
+        try read("look up \(path)") { db in
+            var found: (signature: FileSignature, kind: DocumentKind)?
+            try db.forEachRow("SELECT size, mtime_ns, inode, kind FROM document WHERE path = ?", [path], cached: true) { columns in
+                found = (FileSignature(size: columns.int64(0), modificationTimeNanoseconds: columns.int64(1), inode: UInt64(bitPattern: columns.int64(2))),
+                         DocumentKind(rawValue: columns.text(3)) ?? .text)
+            }
+            return found
+        }
+    }
+
     /// Replaces the document at `record.path`, all its chunks and its pages' records, in
     /// one transaction.
     public func save(_ record: DocumentRecord, chunks: [Chunk], pages: [PageRecord] = []) throws(StoreError) {
