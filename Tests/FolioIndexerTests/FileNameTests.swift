@@ -48,8 +48,7 @@ import FolioSystem
     }
 
     /// A name that holds every word is stronger evidence than text that holds them often
-    /// (`NameTier`); a query with no word of three letters, or words too many names hold,
-    /// ranks by its words alone.
+    /// (`NameTier`); a query whose words too many names hold ranks by its words alone.
     @Test func fileNamedByEveryWord_comesBeforeTextThatHoldsThem() throws {
         var files = ["channel-pipeline.7z": zipBytes,
                      "notes.md": Data(("# Channel pipeline\n\n" + String(repeating: "The channel pipeline. ", count: 40)).utf8),
@@ -59,11 +58,22 @@ import FolioSystem
         #expect(try paths(reader, "channel pipeline").first == "channel-pipeline.7z")
         #expect(try paths(reader, "pipeline channel").first == "channel-pipeline.7z")
         #expect(try paths(reader, "go pipeline").first == "go-pipeline.7z", "a word of two letters, checked word by word")
-        #expect(try paths(reader, "go").first == "go.md", "no word of three letters: no tier")
+        #expect(try paths(reader, "go") == ["go.md", "go-pipeline.7z"], "the name made of the word first")
         for number in 0..<60 { files["report-\(number).7z"] = zipBytes }
         files["report.md"] = Data(("# Report\n\n" + String(repeating: "The report. ", count: 40)).utf8)
         let (_, many) = try indexed(files)
         #expect(try paths(many, "report").first == "report.md", "sixty names hold it: no evidence")
+    }
+
+    /// Among more names holding the words than say anything, the one made of them alone
+    /// still comes first, before text that holds them often.
+    @Test func nameMadeOfTheWords_comesFirst_amongTooManyNamesThatHoldThem() throws {
+        var files = ["cnio.h": Data("#include <stdio.h>\n".utf8),
+                     "cnio-shims.h": Data(String(repeating: "#include \"cnio.h\" /* the cnio h shim */\n", count: 40).utf8)]
+        for number in 0..<60 { files["cnio-\(number).h"] = Data("int x;\n".utf8) }
+        let (_, reader) = try indexed(files)
+        #expect(try paths(reader, "cnio.h").first == "cnio.h")
+        #expect(try paths(reader, "cnio h").first == "cnio.h")
     }
 
     /// Among names that hold every word, the one made of them and nothing more comes first,
@@ -87,6 +97,18 @@ import FolioSystem
                                        "run-counter.sh": Data("echo go\n".utf8), "run-counter-tests.sh": text])
         #expect(try paths(reader, "ip address").first == "IPAddress.swift")
         #expect(try paths(reader, "run-counter.sh").first == "run-counter.sh")
+    }
+
+    /// A query of words under three letters alone reads the names: the file whose name has
+    /// the word comes before text that holds it, not a name that has its letters only.
+    @Test func queryOfShortWordsAlone_findsTheNameThatHasThem() throws {
+        let text = Data(String(repeating: "On 05 May my v2 plan. ", count: 30).utf8)
+        let (_, reader) = try indexed(["usr_05.7z": zipBytes, "MyFirstContribution.7z": zipBytes, "cert-v2.7z": zipBytes,
+                                       "plan.md": text, "myopia-v20-2005.7z": zipBytes])
+        #expect(try paths(reader, "05").first == "usr_05.7z")
+        #expect(try paths(reader, "my").first == "MyFirstContribution.7z")
+        #expect(try paths(reader, "v2").first == "cert-v2.7z")
+        #expect(try paths(reader, "my 05").first == "plan.md", "no name has both")
     }
 
     @Test func documentIsFoundByItsName_whenItsWordsDoNotHoldIt() throws {

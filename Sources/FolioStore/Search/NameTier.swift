@@ -10,11 +10,13 @@ internal import FolioText
 /// The names come from the trigram index of names (`file_name`), a LIKE for each word of
 /// three characters or more, then each word, shorter ones too, is checked to be a word of
 /// the name (or of a camelCase word's parts, or a plural's): `def` is not in `default.txt`,
-/// `ip address` finds `IPAddress.swift`. A query with no word of three letters, or whose
-/// words more than `mostNames` names hold (no evidence then), has no such tier. Within the
-/// tier, a name made of the query's words and nothing more (its extension aside) comes
-/// first: `channel handler` finds `ChannelHandler.swift` before `NIOChannelHandler.swift`
-/// and `ChannelHandlerContext.swift`.
+/// `ip address` finds `IPAddress.swift`. A query of words under three letters alone reads
+/// the names (`v2` finds `cert-v2.pem`). Within the tier, a name made of the query's words
+/// and nothing more (its extension aside) comes first: `channel handler` finds
+/// `ChannelHandler.swift` before `NIOChannelHandler.swift` and `ChannelHandlerContext.swift`.
+/// When more than `mostNames` names hold the words (no evidence then), the tier is those
+/// names made of them alone, if any; when more than `candidates` hold their letters, there
+/// is none.
 enum NameTier {
     static let mostNames = 50
     /// The most names the LIKEs give to be checked word by word.
@@ -50,7 +52,7 @@ enum NameTier {
                 }
             }
         }
-        let asked = Set(request.query.required.flatMap { $0.flatMap(\.tokens) }.map { $0.lowercased() })
+        let asked = askedWords(request)
         let exact = Set(names.filter { isMadeOf(asked, name: $0.value) }.keys)
         first.sort { (exact.contains($0.document) ? 0 : 1, $0.score, $0.chunk) < (exact.contains($1.document) ? 0 : 1, $1.score, $1.chunk) }
         for index in first.indices { first[index].named = true }
@@ -61,18 +63,11 @@ enum NameTier {
     /// group (a word of the group, as typed), with their names; `nil` when the query cannot
     /// say.
     private static func documents(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64: String]? {
-        var conditions: [String] = []
-        var arguments: SQLiteArguments = []
         // The trigrams look up words of three letters or more; a group with a term of
-        // shorter words alone is checked word by word only, and a query of such groups has
-        // no tier.
-        for group in request.query.required {
-            let looked = group.map { $0.tokens.filter { $0.count >= 3 } }
-            guard looked.allSatisfy({ !$0.isEmpty }) else { continue }
-            conditions.append("(" + looked.map { tokens in "(" + tokens.map { _ in "f.name LIKE ?" }.joined(separator: " AND ") + ")" }
-                .joined(separator: " OR ") + ")")
-            arguments += SQLiteArguments(looked.joined().map { "%" + $0 + "%" })
-        }
+        // shorter words alone is checked word by word only. A query of such groups alone
+        // (`x`, `v2`, `my`) reads the names until more than `candidates` hold its letters.
+        var (conditions, arguments) = lookups(request.query.required, shortest: 3)
+        if conditions.isEmpty { (conditions, arguments) = lookups(request.query.required, shortest: 1) }
         guard !conditions.isEmpty else { return nil }
         var filters = request.filters
         filters.pages = nil
@@ -86,7 +81,32 @@ enum NameTier {
         guard rows.count <= candidates else { return nil }
         var names: [Int64: String] = [:]
         for row in rows where holdsEveryGroup(request.query.required, name: row["name"]) { names[row["id"]] = row["name"] }
-        return names.count > mostNames ? nil : names
+        guard names.count > mostNames else { return names }
+        // Too many names hold the words to tell them apart; one made of them and nothing
+        // more (`CNIOBoringSSL.h` among the `CNIOBoringSSL_*.h`) still says what was typed.
+        let asked = askedWords(request)
+        let exact = names.filter { isMadeOf(asked, name: $0.value) }
+        return exact.isEmpty || exact.count > mostNames ? nil : exact
+    }
+
+    /// The query's required words, lower case, as `isMadeOf` compares them.
+    private static func askedWords(_ request: SearchRequest) -> Set<String> {
+        Set(request.query.required.flatMap { $0.flatMap(\.tokens) }.map { $0.lowercased() })
+    }
+
+    /// A LIKE of the names for each group whose every term has a token of `shortest`
+    /// letters or more (a term's such tokens all, one of a group's terms).
+    private static func lookups(_ groups: [[SearchQuery.Term]], shortest: Int) -> (conditions: [String], arguments: SQLiteArguments) {
+        var conditions: [String] = []
+        var arguments: SQLiteArguments = []
+        for group in groups {
+            let looked = group.map { $0.tokens.filter { $0.count >= shortest } }
+            guard looked.allSatisfy({ !$0.isEmpty }) else { continue }
+            conditions.append("(" + looked.map { tokens in "(" + tokens.map { _ in "f.name LIKE ?" }.joined(separator: " AND ") + ")" }
+                .joined(separator: " OR ") + ")")
+            arguments += SQLiteArguments(looked.joined().map { "%" + $0 + "%" })
+        }
+        return (conditions, arguments)
     }
 
     /// Whether each group has a term whose every token is a word of `name`.
