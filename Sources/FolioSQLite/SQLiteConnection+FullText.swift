@@ -55,7 +55,7 @@ extension SQLiteConnection {
     }
 
     /// Makes Folio's ranking functions callable on this connection: `folio_bm25` and
-    /// `folio_term_weight` (`CFullText/folio_fts.h`). `rowLengths`
+    /// `folio_term_weight` (`CFullText/folio_fts.h`), and `folio_file_name`. `rowLengths`
     /// selects block `?1` of the row-length table they read lengths from.
     public func registerRanking(rowLengths: String?) throws(SQLiteError) {
         let result = folio_fts_register_ranking(handle, rowLengths)

@@ -14,6 +14,15 @@ import Glibc
         return (words, filters)
     }
 
+    @Test func optionValues_areTrimmed_andOneOfSpacesAloneIsEmpty() throws {
+        var spaced = SearchFilters()
+        try spaced.add(field: "after", value: " \t2023-01\u{3000} ", now: now)
+        var plain = SearchFilters()
+        try plain.add(field: "after", value: "2023-01", now: now)
+        #expect(spaced.time == plain.time)
+        #expect(throws: FilterError.emptyValue(field: "from")) { try spaced.add(field: "from", value: " \n ", now: now) }
+    }
+
     @Test func dates_nameLocalDaysMonthsAndYears() throws {
         #expect(try parsed("invoice after:2023-01").1.time == TimeRange(from: FilterValues.midnight(2023, 1, 1)))
         #expect(try parsed("before:2023").1.time == TimeRange(until: FilterValues.midnight(2023, 1, 1)))

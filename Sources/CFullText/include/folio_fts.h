@@ -67,7 +67,10 @@ void folio_fts_tokenizer_close(folio_fts_tokenizer *tokenizer);
 
    folio_fts_totals(table): "rows average" — the table's row count and its rows' average
    length in tokens, the two numbers the functions above take from the whole table, as
-   text (the average to 17 significant digits, which read back give the same double). */
+   text (the average to 17 significant digits, which read back give the same double).
+
+   And one scalar function, for the searches that filter by name:
+   folio_file_name(path): what follows the path's last '/'. */
 int folio_fts_register_ranking(sqlite3 *db, const char *lengths_sql);
 
 #endif

@@ -24,12 +24,10 @@ struct AllowedChunksRanking: LexicalStrategy {
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         guard !chunks.isEmpty else { return [] }
         let list = chunks.map(String.init).joined(separator: ",")
-        return try db.rows("""
+        return try ScoredChunk.read(db, """
             SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score FROM chunk_fts
             WHERE chunk_fts MATCH ? AND rowid IN (\(list)) ORDER BY score, rowid LIMIT ?
-            """, Ranking.weights.arguments + [plan.countsArgument, plan.expression, limit]).map {
-            ScoredChunk(score: $0["score"] as Double, chunk: $0["chunk_id"] as Int64)
-        }
+            """, Ranking.weights.arguments + [plan.countsArgument, plan.expression, limit])
     }
 }
 
@@ -43,6 +41,9 @@ struct AllowedChunksRanking: LexicalStrategy {
 final class AllowedChunks {
     /// `nil` until looked up; then the chunks, or `nil` for more than the most.
     private var found: [Int64]??
+    /// The share of the documents the filters keep, as the sample showed it, when it showed
+    /// them to keep many: what a ranking of every match sizes its first round by.
+    private(set) var share: Double?
 
     /// The most documents the sample reads, each by its id.
     static let sampled: Int64 = 256
@@ -65,18 +66,23 @@ final class AllowedChunks {
 
     /// Whether documents spread evenly over the ids, `sampled` at most, show `filters` (on
     /// documents alone) to allow over twice as many documents as the most chunks (a
-    /// document has one chunk at least). A sample that errs costs time only: the rounds of
-    /// `IndexSearch.bm25` keep what the filters allow.
+    /// document has one chunk at least), and if so the share they keep (`share`). A sample
+    /// that errs costs time only: the rounds of `IndexSearch.bm25` keep what the filters
+    /// allow.
     private func allowsMany(_ db: SQLiteConnection, _ filters: (sql: String, arguments: SQLiteArguments)) throws -> Bool {
         let top: Int64 = try db.row("SELECT coalesce(max(id), 0) AS top FROM document")?["top"] ?? 0
         let step: Int64 = max(1, top / Self.sampled)
         guard step > 1 else { return false }
         // The sample's ids made by SQLite, and read first (`CROSS JOIN`), each document by
         // its id: from a date's index instead, SQLite read every document in the range.
-        let kept: Int64 = try db.row("""
+        let row = try db.row("""
             WITH RECURSIVE sample(id) AS (SELECT ?1 UNION ALL SELECT id + ?1 FROM sample WHERE id + ?1 <= ?2)
-            SELECT count(*) AS kept FROM sample s CROSS JOIN document d ON d.id = s.id WHERE 1\(filters.sql)
-            """, [step, top] + filters.arguments)?["kept"] ?? 0
-        return kept * step > 2 * Int64(AllowedChunksRanking.most)
+            SELECT count(*) AS present, count(*) FILTER (WHERE 1\(filters.sql)) AS kept FROM sample s CROSS JOIN document d ON d.id = s.id
+            """, [step, top] + filters.arguments)
+        let kept: Int64 = row?["kept"] ?? 0
+        let present: Int64 = row?["present"] ?? 0
+        guard kept * step > 2 * Int64(AllowedChunksRanking.most) else { return false }
+        share = Double(kept) / Double(max(present, 1))
+        return true
     }
 }

@@ -23,6 +23,10 @@ struct AnyTermRanking: LexicalStrategy {
         self.init(plan: context.plan, facts: context.facts)
     }
 
+    /// Each term's chunks are weighed whatever the limit (a champion list's threshold is
+    /// met less often for more chunks, and then they are weighed as well).
+    var ranksAllAtOnce: Bool { true }
+
     /// The best `limit` chunks holding any of the plan's terms (the phrases of its
     /// expression, in its order; `plan.counts` gives their row counts), best first.
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {

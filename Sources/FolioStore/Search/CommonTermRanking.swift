@@ -48,6 +48,9 @@ struct CommonTermRanking: LexicalStrategy {
         idf = counts.map(bm25.idf)
     }
 
+    /// Every chunk's counts are read whatever the limit.
+    var ranksAllAtOnce: Bool { true }
+
     /// The best `limit` chunks that hold every term, best first, with folio_bm25's scores.
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         var counts: [[Int64: [UInt8]]] = []

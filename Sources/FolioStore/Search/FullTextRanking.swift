@@ -14,13 +14,13 @@ struct FullTextRanking: LexicalStrategy {
 
     var excludes: Bool { true }
 
+    var ranksAllAtOnce: Bool { true }
+
     /// FTS5 ranks every match whatever the LIMIT.
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
-        try db.rows("""
+        try ScoredChunk.read(db, """
             SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score
             FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY score, chunk_id LIMIT ?
-            """, Ranking.weights.arguments + [plan.countsArgument, plan.expression, limit]).map {
-            ScoredChunk(score: $0["score"] as Double, chunk: $0["chunk_id"] as Int64)
-        }
+            """, Ranking.weights.arguments + [plan.countsArgument, plan.expression, limit])
     }
 }

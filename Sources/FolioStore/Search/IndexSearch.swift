@@ -183,14 +183,18 @@ enum IndexSearch {
     /// (`LexicalStrategies.ordered`), from a few more chunks than `limit` at a time: enough
     /// that contents pages (or, one per document, a few long documents) rarely call for a
     /// second round; exactly `limit` chunks made every chunk of text count, and a deep
-    /// search with --all-chunks ranked its matches twice. A ranking that may leave matches
-    /// out stands only when it fills the search.
+    /// search with --all-chunks ranked its matches twice; with filters that keep a share of
+    /// the documents, a ranking of every match is asked for that many more at once. A
+    /// ranking that may leave matches out stands only when it fills the search.
     private static func bm25(_ db: SQLiteConnection, _ context: LexicalContext, limit: Int) throws -> [RankedChunk] {
         let request = context.request
         for type in LexicalStrategies.ordered {
             guard let strategy = try type.init(db, context) else { continue }
             let excluded = strategy.excludes ? [] : request.query.excluded
             var chunks = request.allChunks ? limit * 2 : limit * 4
+            if strategy.ranksAllAtOnce, let share = context.allowed.share {
+                chunks = Int((Double(chunks) / max(share, 1.0 / 64)).rounded(.up))
+            }
             while true {
                 var scored = try strategy.best(db, limit: chunks)
                 let seenAll = scored.count < chunks

@@ -20,12 +20,17 @@ protocol LexicalStrategy {
     var excludes: Bool { get }
     /// Whether it gives only each document's best chunk (text before contents pages).
     var onePerDocument: Bool { get }
+    /// Whether it costs the same whatever the limit (FTS5 ranks every match): a search
+    /// whose filters keep a share of the documents then asks it for as many chunks at once
+    /// as that share calls for, rather than for a few and then again for more.
+    var ranksAllAtOnce: Bool { get }
 }
 
 extension LexicalStrategy {
     var ranksEveryMatch: Bool { true }
     var excludes: Bool { false }
     var onePerDocument: Bool { false }
+    var ranksAllAtOnce: Bool { false }
 }
 
 /// What a strategy is chosen by: one tier's plan, the search it is for, and what the index

@@ -23,6 +23,6 @@ extension NamePattern {
         guard !usesTrigrams else {
             return ("d.id IN (SELECT rowid FROM file_name WHERE \(condition.sql))", condition.arguments)
         }
-        return ("instr(d.path, '//') = 0 AND lower(replace(d.path, rtrim(d.path, replace(d.path, '/', '')), '')) GLOB ?", [glob.lowercased()])
+        return ("instr(d.path, '//') = 0 AND lower(folio_file_name(d.path)) GLOB ?", [glob.lowercased()])
     }
 }

@@ -25,6 +25,9 @@ struct SingleTermRanking: LexicalStrategy {
         term = context.plan.terms[0]
     }
 
+    /// FTS5 weighs every chunk holding the term whatever the limit.
+    var ranksAllAtOnce: Bool { true }
+
     /// The best `limit` chunks holding `term`, best first, with their BM25 scores (lower
     /// is better, as folio_bm25's).
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
