@@ -53,14 +53,15 @@ struct LexicalContext {
     }
 }
 
-/// The strategies, in the order they are asked: a champion list for one frequent word;
-/// FTS5 over the chunks of the few documents filters allow; FTS5 within the scope, kinds or
+/// The strategies, in the order they are asked: FTS5 over the chunks of the few documents
+/// filters allow (before a frequent word's champion list, whose best chunks such filters
+/// would mostly leave out); a champion list for one frequent word; FTS5 within the scope, kinds or
 /// pages when those narrow the matches first; common words
 /// from their counts; one term of unknown count in one walk; the second tier term by term;
 /// common words beside rarer terms; FTS5 over every match.
 enum LexicalStrategies {
     static let ordered: [any LexicalStrategy.Type] = [
-        FrequentWordRanking.self, AllowedChunksRanking.self, FilteredRanking.self, CommonTermRanking.self, SingleTermRanking.self,
+        AllowedChunksRanking.self, FrequentWordRanking.self, FilteredRanking.self, CommonTermRanking.self, SingleTermRanking.self,
         AnyTermRanking.self, MixedTermRanking.self, FullTextRanking.self,
     ]
 }
