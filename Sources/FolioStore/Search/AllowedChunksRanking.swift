@@ -46,7 +46,7 @@ final class AllowedChunks {
     private(set) var share: Double?
 
     /// The most documents the sample reads, each by its id.
-    static let sampled: Int64 = 256
+    static let sampled: Int64 = 128
 
     func chunks(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
         if let found { return found }
