@@ -15,12 +15,12 @@ final class ProgressLine: Sendable {
     }
 
     func show(_ progress: IndexPass.Progress) {
-        let name = AbsolutePath.lastComponent(progress.path)
-        show(text: "[\(progress.done)/\(progress.total)] \(name)", final: progress.done == progress.total)
+        show(text: "[\(progress.done)/\(progress.total)] \(AbsolutePath.lastComponent(progress.path))", final: progress.done == progress.total)
     }
 
-    /// Draws `text` unless the last drawing was under 0.1 s ago (and it is not `final`).
-    func show(text: String, final: Bool) {
+    /// Draws `text` unless the last drawing was under 0.1 s ago (and it is not `final`);
+    /// makes it only then (a walk reports every file).
+    func show(text: @autoclosure () -> String, final: Bool) {
         guard enabled else { return }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
@@ -31,7 +31,7 @@ final class ProgressLine: Sendable {
             return true
         }
         guard due else { return }
-        Output.error("\r\u{1B}[K" + String(text.prefix(100)))
+        Output.error("\r\u{1B}[K" + String(text().prefix(100)))
     }
 
     func clear() {

@@ -11,8 +11,37 @@ public struct ExcludeRules: Sendable, Equatable {
     /// Name patterns without wildcards, looked up rather than matched: every file a walk
     /// meets is checked against all the rules.
     private var literalNames: Set<String> = []
-    private var wildcardNames: [String] = []
+    private var wildcardNames: [NameRule] = []
     private var paths: [PathRule] = []
+
+    /// A name pattern with wildcards: `*.kdbx` and `id_rsa*`, the usual ones, compared as
+    /// bytes (what `fnmatch` without flags makes of them), every file a walk meets being
+    /// checked against each; any other through `fnmatch`.
+    private enum NameRule: Sendable, Equatable {
+        case suffix([UInt8])
+        case prefix([UInt8])
+        case glob(String)
+
+        init(_ pattern: String) {
+            let bytes = Array(pattern.utf8)
+            let rest = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "*"), !ExcludeRules.hasWildcard(String(decoding: rest, as: UTF8.self)) {
+                self = .suffix(Array(rest))
+            } else if bytes.last == UInt8(ascii: "*"), !ExcludeRules.hasWildcard(String(decoding: bytes.dropLast(), as: UTF8.self)) {
+                self = .prefix(Array(bytes.dropLast()))
+            } else {
+                self = .glob(pattern)
+            }
+        }
+
+        func matches(_ name: String) -> Bool {
+            switch self {
+            case let .suffix(end): name.utf8.count >= end.count && name.utf8.suffix(end.count).elementsEqual(end)
+            case let .prefix(start): name.utf8.starts(with: start)
+            case let .glob(pattern): fnmatch(pattern, name, 0) == 0
+            }
+        }
+    }
 
     /// A path pattern: the path itself and everything below it.
     private struct PathRule: Sendable, Equatable {
@@ -52,7 +81,7 @@ public struct ExcludeRules: Sendable, Equatable {
 
     /// Whether the file or folder at `path` (whose last component is `name`) is excluded.
     public func excludes(_ path: String, name: String) -> Bool {
-        if literalNames.contains(name) || wildcardNames.contains(where: { fnmatch($0, name, 0) == 0 }) { return true }
+        if literalNames.contains(name) || wildcardNames.contains(where: { $0.matches(name) }) { return true }
         return paths.contains { $0.matches(path) }
     }
 
@@ -79,7 +108,7 @@ public struct ExcludeRules: Sendable, Equatable {
                 paths.append(PathRule(base + "/" + pattern.drop { $0 == "/" }))
             }
         } else if Self.hasWildcard(pattern) {
-            wildcardNames.append(pattern)
+            wildcardNames.append(NameRule(pattern))
         } else {
             literalNames.insert(pattern)
         }

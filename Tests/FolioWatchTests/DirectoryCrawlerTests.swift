@@ -87,6 +87,19 @@ import FolioSystem
         #expect(!rules.excludes(path, name: name))
     }
 
+    /// Name patterns are compared without `fnmatch` where they can be: the same answers.
+    @Test func namePatterns_matchAsFnmatchDoes() {
+        let patterns = ["*.kdbx", "id_rsa*", "*", "*.tar.gz", "draft-?.md", "[ab]*.log", "*cache*", "\\*.txt", "node_modules", "*é"]
+        let names = ["keys.kdbx", "keys.KDBX", "keys.kdbx.txt", ".kdbx", "id_rsa", "id_rsa.pub", "my_id_rsa", "a.tar.gz", "tar.gz", "draft-1.md",
+                     "draft-12.md", "a.log", "c.log", "mycache1", "*.txt", "x.txt", "node_modules", "café", "cafe"]
+        for pattern in patterns {
+            let rules = ExcludeRules(patterns: [pattern], home: "/h")
+            for name in names {
+                #expect(rules.excludes("/d/" + name, name: name) == (fnmatch(pattern, name, 0) == 0), "\(pattern) \(name)")
+            }
+        }
+    }
+
     @Test func folioignore_addsRelativeAndNamePatterns() {
         let added = rules.adding(ignoreFile: "# comment\n\nbuild/*.o\n*.log\n  drafts/  \n", in: "/home/ann/p")
         #expect(added.excludes("/home/ann/p/build/x.o", name: "x.o"))

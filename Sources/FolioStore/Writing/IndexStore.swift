@@ -201,7 +201,10 @@ public final class IndexStore: Sendable {
     public func paths(in scope: PathScope) throws(StoreError) -> [String] {
         try read("list") { db in
             let condition = scope.condition()
-            return try db.values(as: String.self, "SELECT path FROM document WHERE \(condition.sql) ORDER BY path", condition.arguments)
+            // Read in place: a walk's end lists every file of the tree.
+            var paths: [String] = []
+            try db.forEachRow("SELECT path FROM document WHERE \(condition.sql) ORDER BY path", condition.arguments) { paths.append($0.text(0)) }
+            return paths
         }
     }
 
@@ -218,19 +221,21 @@ public final class IndexStore: Sendable {
         return try db.row("SELECT id FROM document WHERE path = ?", [record.path], cached: true)!.first(as: Int64.self)!
     }
 
-    func read<T: Sendable>(_ operation: String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {
+    /// `operation` is said only when it fails: a walk looks up every file, and the
+    /// description names it.
+    func read<T: Sendable>(_ operation: @autoclosure () -> String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {
         do {
             return try database.read(body)
         } catch {
-            throw .from(error, path: path, operation: operation)
+            throw .from(error, path: path, operation: operation())
         }
     }
 
-    func write<T: Sendable>(_ operation: String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {
+    func write<T: Sendable>(_ operation: @autoclosure () -> String, _ body: (SQLiteConnection) throws -> T) throws(StoreError) -> T {
         do {
             return try database.write(body)
         } catch {
-            throw .from(error, path: path, operation: operation)
+            throw .from(error, path: path, operation: operation())
         }
     }
 }
