@@ -24,10 +24,9 @@ public struct ExcludeRules: Sendable, Equatable {
 
         init(_ pattern: String) {
             let bytes = Array(pattern.utf8)
-            let rest = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "*"), !ExcludeRules.hasWildcard(String(decoding: rest, as: UTF8.self)) {
-                self = .suffix(Array(rest))
-            } else if bytes.last == UInt8(ascii: "*"), !ExcludeRules.hasWildcard(String(decoding: bytes.dropLast(), as: UTF8.self)) {
+            if bytes.first == UInt8(ascii: "*"), !ExcludeRules.hasWildcard(bytes.dropFirst()) {
+                self = .suffix(Array(bytes.dropFirst()))
+            } else if bytes.last == UInt8(ascii: "*"), !ExcludeRules.hasWildcard(bytes.dropLast()) {
                 self = .prefix(Array(bytes.dropLast()))
             } else {
                 self = .glob(pattern)
@@ -52,7 +51,7 @@ public struct ExcludeRules: Sendable, Equatable {
         init(_ pattern: String) {
             self.pattern = pattern
             folder = pattern.hasSuffix("/") ? pattern : pattern + "/"
-            wildcard = ExcludeRules.hasWildcard(pattern)
+            wildcard = ExcludeRules.hasWildcard(pattern.utf8)
         }
 
         func matches(_ path: String) -> Bool {
@@ -107,7 +106,7 @@ public struct ExcludeRules: Sendable, Equatable {
             } else if let base {
                 paths.append(PathRule(base + "/" + pattern.drop { $0 == "/" }))
             }
-        } else if Self.hasWildcard(pattern) {
+        } else if Self.hasWildcard(pattern.utf8) {
             wildcardNames.append(NameRule(pattern))
         } else {
             literalNames.insert(pattern)
@@ -115,8 +114,8 @@ public struct ExcludeRules: Sendable, Equatable {
     }
 
     /// Whether `fnmatch(3)` reads `pattern` as more than itself.
-    private static func hasWildcard(_ pattern: String) -> Bool {
-        pattern.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") }
+    private static func hasWildcard(_ pattern: some Sequence<UInt8>) -> Bool {
+        pattern.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") }
     }
 }
 

@@ -39,16 +39,12 @@ extension IndexStore {
                     """, cached: true)
             }
             try db.execute("""
-                INSERT INTO document (path, size, mtime_ns, inode, content_hash, kind, mime, title, page_count, chunk_count, status, error, indexed_at)
+                INSERT INTO document (\(Self.documentColumns))
                 SELECT path, size, mtime_ns, inode, NULL, ?, mime, NULL, 0, 1, ?, NULL, ? FROM temp.named_file WHERE true ORDER BY rowid
-                ON CONFLICT (path) DO UPDATE SET
-                    size = excluded.size, mtime_ns = excluded.mtime_ns, inode = excluded.inode,
-                    content_hash = NULL, kind = excluded.kind, mime = excluded.mime, title = NULL,
-                    page_count = 0, chunk_count = 1, status = excluded.status, error = NULL, indexed_at = excluded.indexed_at
+                \(Self.onPathConflict)
                 """, [DocumentKind.file.rawValue, DocumentStatus.indexed.rawValue, time], cached: true)
             try db.execute("""
-                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break, navigation,
-                                   first_line, terms)
+                INSERT INTO chunk (\(Self.chunkColumns))
                 SELECT d.id, 0, 1, 1, NULL, n.name, 0, n.name_end, NULL, 0, NULL, NULL
                 FROM temp.named_file n CROSS JOIN document d ON d.path = n.path ORDER BY n.rowid
                 """, cached: true)

@@ -142,13 +142,14 @@ public final class IndexStore: Sendable {
         }
     }
 
+    /// The columns a chunk is written with, in the order of `insert(_:of:in:)`'s values.
+    static let chunkColumns = """
+        document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break, navigation, first_line, terms
+        """
+
     static func insert(_ chunks: [Chunk], of id: Int64, in db: SQLiteConnection) throws {
         for chunk in chunks {
-            try db.execute("""
-                INSERT INTO chunk (document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break, navigation,
-                                   first_line, terms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
+            try db.execute("INSERT INTO chunk (\(chunkColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
                       chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset, chunk.navigation ? 1 : 0, chunk.firstLine, chunk.terms],
                 cached: true)
         }
@@ -208,16 +209,22 @@ public final class IndexStore: Sendable {
         }
     }
 
+    /// The columns a document is written with, in the order of `DocumentRecord.arguments`.
+    static let documentColumns = "path, size, mtime_ns, inode, content_hash, kind, mime, title, page_count, chunk_count, status, error, indexed_at"
+
+    /// What writing a document at a path the index holds does: every column but the id
+    /// (which the chunks and pages name) from the new row.
+    static let onPathConflict = """
+        ON CONFLICT (path) DO UPDATE SET
+            size = excluded.size, mtime_ns = excluded.mtime_ns, inode = excluded.inode,
+            content_hash = excluded.content_hash, kind = excluded.kind, mime = excluded.mime, title = excluded.title,
+            page_count = excluded.page_count, chunk_count = excluded.chunk_count, status = excluded.status,
+            error = excluded.error, indexed_at = excluded.indexed_at
+        """
+
     static func upsert(_ record: DocumentRecord, in db: SQLiteConnection) throws -> Int64 {
-        try db.execute("""
-            INSERT INTO document (path, size, mtime_ns, inode, content_hash, kind, mime, title, page_count, chunk_count, status, error, indexed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (path) DO UPDATE SET
-                size = excluded.size, mtime_ns = excluded.mtime_ns, inode = excluded.inode,
-                content_hash = excluded.content_hash, kind = excluded.kind, mime = excluded.mime, title = excluded.title,
-                page_count = excluded.page_count, chunk_count = excluded.chunk_count, status = excluded.status,
-                error = excluded.error, indexed_at = excluded.indexed_at
-            """, record.arguments, cached: true)
+        try db.execute("INSERT INTO document (\(documentColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(onPathConflict)",
+                       record.arguments, cached: true)
         return try db.row("SELECT id FROM document WHERE path = ?", [record.path], cached: true)!.first(as: Int64.self)!
     }
 
