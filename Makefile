@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian's tesseract uses OpenMP and is 5-7x slower per page without this.
 export OMP_THREAD_LIMIT = 1
 
-.PHONY: deps semantic build release run test reliability install install-mcp install-manual install-data install-gnome-provider uninstall clean
+.PHONY: deps semantic code-parsers build release run test reliability install install-mcp install-manual install-data install-gnome-provider uninstall clean
 
 deps:
 	./scripts/install-deps.sh
@@ -22,6 +22,12 @@ SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 semantic:
 	./scripts/install-semantic.sh $(SEMANTIC_DIR)
 
+# tree-sitter's runtime and grammars, built from PyPI's source distributions pinned by
+# sha256 (scripts/install-code-parsers.sh), into the same folder: code's functions, classes
+# and top-level keys become the sections of its hits. Without them code is plain text.
+code-parsers:
+	./scripts/install-code-parsers.sh $(SEMANTIC_DIR)
+
 # The Swift runtime and Foundation linked into each program: installed binaries need no
 # Swift toolchain, and each process maps fewer pages (foliod idle: 26 MiB -> 20 MiB) and
 # runs faster (no calls through the dynamic linker's tables); see docs/benchmarks.md.
@@ -35,6 +41,7 @@ release: deps
 # on two cores); the last lines say how far that is and how long it has left.
 run: release
 	./scripts/install-semantic.sh $(SEMANTIC_DIR) || echo "semantic search stays off: the model could not be installed (see above); Folio searches by words"
+	./scripts/install-code-parsers.sh $(SEMANTIC_DIR) || echo "code is read as plain text: the code parsers could not be built (see above)"
 	mkdir -p $(HOME)/Documents $(HOME)/.local/state/folio
 	.build/release/folioctl index --no-semantic $(HOME)/Documents || true
 	nohup .build/release/foliod >> $(HOME)/.local/state/folio/foliod.log 2>&1 &
@@ -43,7 +50,7 @@ run: release
 	@echo "search with: .build/release/folioq WORDS   (by meaning too as the vectors come; stop the daemon: pkill -TERM foliod)"
 
 # The embedding model and ONNX Runtime where every user's Folio finds them (the tests run
-# the real model), llama.cpp's server and a small chat model for the tests of --ask (built
+# the real model), the code parsers (the tests read code with them), llama.cpp's server and a small chat model for the tests of --ask (built
 # once, about ten minutes on two cores; then found in place), the MCP client the tests of
 # `folio mcp` drive it with, headless Chromium for the tests of `folio ui`; the module
 # edges (scripts/module-edges.py) and the page's files (scripts/lint-page.sh) checked; the
@@ -55,6 +62,7 @@ run: release
 test: build
 	./scripts/install-deps.sh --tests
 	$(SUDO) ./scripts/install-semantic.sh /usr/local/share/folio
+	$(SUDO) ./scripts/install-code-parsers.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-llama-server.sh /usr/local/share/folio
 	$(SUDO) ./scripts/install-mcp-client.sh /usr/local/share/folio
 	/usr/bin/python3 scripts/module-edges.py

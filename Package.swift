@@ -87,6 +87,9 @@ let package = Package(
         // ONNX Runtime, loaded from the file the install step put in place (no header ships
         // with it: the few calls Folio makes are declared in the target itself).
         .target(name: "COnnxRuntime", linkerSettings: [.linkedLibrary("dl")]),
+        // tree-sitter's runtime and grammars, loaded from the library the install step builds
+        // (scripts/install-code-parsers.sh); the few calls made are declared in the target.
+        .target(name: "CCodeOutline", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl, loaded on the first request (its header from libcurl4-openssl-dev, or the
         // NSS or GnuTLS flavour where one of those is installed instead).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
@@ -132,7 +135,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "FolioLoaders",
-            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract", "CZip", "CGMime"],
+            dependencies: ["FolioCore", "FolioSystem", "CCmarkGFM", "CLibXML2", "CPoppler", "CMuPDF", "CTesseract", "CZip", "CGMime",
+                           "CCodeOutline"],
             swiftSettings: importsPoppler),
         // SQLite's C API behind a few types: connections, statements, rows, errors.
         .target(

@@ -16,7 +16,8 @@ set -eu
 # groff-base, with which a test renders the manual pages; libzip, which opens the zip containers of
 # office files and e-books; GMime, which reads mail; catdoc, whose catdoc and xls2csv read Word
 # and Excel 97–2003 files; cmake and g++, with which
-# scripts/install-llama-server.sh builds llama.cpp's server for the tests of --ask.
+# scripts/install-llama-server.sh builds llama.cpp's server for the tests of --ask (and the
+# C compiler with which scripts/install-code-parsers.sh builds tree-sitter's parsers).
 # With --tests, also headless Chromium, its driver and Selenium, with which the tests drive
 # `folio ui`'s page (`make test` asks for them; `make run` needs no browser of its own), and
 # bindfs with FUSE 3, the file system the tests of folders on network file systems mount

@@ -39,6 +39,8 @@ struct StatusCommand: ParsableCommand {
         var rebuild: IndexRepair.Report?
         /// The drives and shares that are not mounted, with the documents kept from each.
         var offline: [OfflineFolder]?
+        /// The tree-sitter parsers code's sections come from; `null` when not installed.
+        var codeParsers: CodeParsersInstall?
     }
 
     func run() throws {
@@ -51,7 +53,8 @@ struct StatusCommand: ParsableCommand {
         let rebuild = IndexRepair.lastReport(path: path).flatMap { Int64(time(nil)) - $0.foundAt < 7 * 86_400 ? $0 : nil }
         let report = Report(running: status.running, daemon: status.daemon, daemonError: status.daemonError, database: path,
                             databaseBytes: DatabaseSize.bytes(path), counts: status.counts, failed: status.counts?.failed, semantic: status.semantic,
-                            damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild, offline: reader.map { _ in status.offline })
+                            damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild, offline: reader.map { _ in status.offline },
+                            codeParsers: CodeParsersInstall.find(in: common.paths))
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -132,6 +135,11 @@ struct StatusCommand: ParsableCommand {
             if report.semantic?.embedder == nil, let exit = report.daemon?.embedderExit { text += "embedder: last ended \(exit)\n" }
         } else if report.damage == nil {
             text += "index: none yet at \(report.database)\n"
+        }
+        if let parsers = report.codeParsers {
+            text += "code: functions, classes and top-level keys as sections (\(parsers.grammars.joined(separator: ", "))), parsers in \(parsers.library)\n"
+        } else {
+            text += "code: read as plain text, its hits by line; the parsers of its functions and keys are not installed (make code-parsers)\n"
         }
         if let daemon = report.daemon, daemon.database != report.database {
             text += "foliod writes another index: \(daemon.database)\n"

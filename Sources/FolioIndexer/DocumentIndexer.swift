@@ -58,9 +58,13 @@ public struct DocumentIndexer: Sendable {
         self.store = store
         self.configuration = configuration
         self.kinds = kinds
-        // The extensions of `code_extensions` no loader reads otherwise are read as code.
+        // Code's definitions are sections from a chunk's worth of words (`CodeSections`), unless a library
+        // user reads code with a loader of their own; the extensions of `code_extensions` no
+        // loader reads otherwise are read as code.
         var registry = registry
-        registry.register(PlainTextLoader(kind: .code),
+        let code = SourceCodeLoader(minimumWords: configuration.chunking.maxTokensPerChunk)
+        if registry.loader(forPath: "/file.py") is SourceCodeLoader { registry.register(code) }
+        registry.register(code,
                           forExtensions: kinds.codeExtensions.sorted().filter { registry.loader(forPath: "/file." + $0) == nil })
         self.registry = registry
         self.chunker = chunker ?? WordChunker(options: configuration.chunking)

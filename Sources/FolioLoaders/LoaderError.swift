@@ -28,6 +28,10 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
     /// Another process was recognising pages and this one was told to put the file off
     /// (`OCRTurns`): not a failure, the file is read again later.
     case ocrDeferred(path: String)
+    /// The library of code parsers (`CodeParsers`) is in none of the data folders.
+    case codeParsersMissing(lookedIn: [String])
+    /// The library of code parsers is there but could not be loaded.
+    case codeParsersUnusable(library: String, reason: String)
 
     public var description: String {
         switch self {
@@ -55,6 +59,10 @@ public enum LoaderError: Error, Equatable, CustomStringConvertible {
             "\(path) is \(format), read by \(program), which is not installed; install the Debian package \(package)"
         case let .ocrDeferred(path):
             "\(path) was put off while another document was read by OCR"
+        case let .codeParsersMissing(lookedIn):
+            "the code parsers (tree-sitter) are not installed, looked for in \(lookedIn.joined(separator: ", ")); code is read as plain text: run scripts/install-code-parsers.sh (make code-parsers) to read its functions and keys as sections"
+        case let .codeParsersUnusable(library, reason):
+            "the code parsers in \(library) could not be loaded (\(reason)); code is read as plain text: build them again with scripts/install-code-parsers.sh"
         }
     }
 }

@@ -27,7 +27,7 @@ public struct LoaderRegistry: Sendable {
     public static let standard = LoaderRegistry(loaders: [
         .text: PlainTextLoader(), .markdown: MarkdownLoader(), .html: HTMLLoader(), .pdf: PDFLoader(), .image: ImageLoader(),
         .document: WordProcessingLoader(), .spreadsheet: SpreadsheetLoader(), .presentation: PresentationLoader(), .ebook: EPUBLoader(),
-        .mail: MailLoader(), .code: PlainTextLoader(kind: .code), .archive: ArchiveLoader(),
+        .mail: MailLoader(), .code: SourceCodeLoader(), .archive: ArchiveLoader(),
     ])
 
     /// The loader for `path`, or `nil` when Folio does not index files of that type.

@@ -4,7 +4,7 @@ public import FolioCore
 /// as in text printed from other programs. Plain text has no title of its own: the
 /// indexer takes its first line when that can be one (`DocumentTitle`).
 ///
-/// Source code is read the same way, as `.code`.
+/// Source code is read the same way, with its definitions as sections (`SourceCodeLoader`).
 public struct PlainTextLoader: DocumentLoader {
     public let kind: DocumentKind
 

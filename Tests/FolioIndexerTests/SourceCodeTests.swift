@@ -6,7 +6,8 @@ import FolioCore
 import FolioText
 
 /// Source code and structured text read as `code`: found by what they say, each hit with
-/// the line its first match is on.
+/// the line its first match is on, after the definition it is in when that is large
+/// enough to be a section (read by the tree-sitter parsers `make test` installs).
 @Suite struct SourceCodeTests {
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-code-\(UUID().uuidString)").path
 
@@ -59,6 +60,35 @@ import FolioText
         var found = SearchRequest(query: SearchQuery(parsing: "ring bell"), limit: 5, snippetWords: 0)
         found.kinds = [.code]
         #expect(try reader.search(found).first?.section == "line 1", "no match located without a snippet: the chunk's first line")
+    }
+
+    /// A definition of a chunk's words or more is a section: its hits name it (with the class
+    /// around it) and its chunks keep to it; the small ones around it are found by their line.
+    @Test func aLargeDefinition_isTheSectionOfItsHits() throws {
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let body = (1...100).map { "        total += tide_height(dawn, dusk, spring, neap\($0))" }.joined(separator: "\n")
+        let source = """
+            import math
+
+
+            def small_helper():
+                return "lantern"
+
+
+            class Harbour:
+                # Sums the tides of a season.
+                def season_tides(self, dawn, dusk, spring):
+                    total = 0
+            \(body)
+                    return total
+            """
+        try Data(source.utf8).write(to: URL(fileURLWithPath: root + "/src/harbour.py"))
+        let store = try IndexStore(path: root + "/folio.sqlite")
+        _ = try DocumentIndexer(store: store, configuration: .default).indexEveryFile(below: root + "/src")
+        let reader = try IndexReader(path: store.path)
+        #expect(try hit(reader, "neap42")?.section == "Harbour.season_tides, line 53")
+        #expect(try hit(reader, "Sums the tides")?.section == "Harbour.season_tides, line 9", "its comment goes with it")
+        #expect(try hit(reader, "lantern")?.section == "line 5", "a small function is no section of its own")
     }
 
     /// `code_extensions` adds a language Folio does not list: its files are read as code,

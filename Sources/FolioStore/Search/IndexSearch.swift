@@ -334,7 +334,7 @@ enum IndexSearch {
             } else {
                 snippet = Snippet(leadingWords: text, count: words)
             }
-            if let firstLine = row["first_line"] as Int? { section = CodeLine.section(firstLine: firstLine, text: text, firstMatch: firstMatch) }
+            if let firstLine = row["first_line"] as Int? { section = CodeLine.section(firstLine: firstLine, text: text, firstMatch: firstMatch, definition: section) }
             return SearchHit(
                 path: row["path"], title: row["title"], kind: kind,
                 chunkOrdinal: row["ordinal"], page: onLastPage ? row["page_last"] : firstPage, firstPage: firstPage,

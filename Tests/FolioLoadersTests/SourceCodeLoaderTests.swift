@@ -1,0 +1,136 @@
+import Testing
+@testable import FolioLoaders
+import FolioCore
+
+/// Code's definitions as the sections of its lines, read by the tree-sitter parsers
+/// `make test` installs (scripts/install-code-parsers.sh, into /usr/local/share/folio):
+/// the real library, not a stand-in. Missing, these tests fail with the reason.
+@Suite struct SourceCodeLoaderTests {
+    private static let parsers = Result { () throws(LoaderError) in try CodeParsers.installed.get() }
+
+    /// Each line of `source`, read from a file called `name`, with its section: every
+    /// definition one, however small, unless `minimumWords` says otherwise.
+    private func sections(_ name: String, _ source: String, minimumWords: Int = 0) throws -> [(String, String?)] {
+        let loader = SourceCodeLoader(parsers: try Self.parsers.get(), minimumWords: minimumWords)
+        let document = try loader.load(Fixture.temporary(name, Array(source.utf8)))
+        return document.pages.flatMap(\.lines).map { ($0.text, $0.section) }
+    }
+
+    private func section(of line: String, in lines: [(String, String?)]) -> String?? {
+        lines.first { $0.0.trimmingCharacters(in: .whitespaces) == line }.map(\.1)
+    }
+
+    @Test func theInstalledLibrary_hasEveryLanguage() throws {
+        let parsers = try Self.parsers.get()
+        #expect(parsers.languages == CodeLanguage.allCases, "\(parsers.library)")
+    }
+
+    @Test func python_methodsAreNamedWithTheirClass_andCommentsAndDecoratorsGoWithTheDefinitionBelow() throws {
+        let lines = try sections("keeper.py", """
+            import os
+
+            # Rings the bell at dusk.
+            @scheduled
+            def ring_bell():
+                return 1
+
+            class Lighthouse:
+                \"\"\"A lighthouse.\"\"\"
+                def light_lamp(self):
+                    pass
+            """)
+        #expect(section(of: "import os", in: lines) == .some(nil))
+        #expect(section(of: "# Rings the bell at dusk.", in: lines) == "ring_bell")
+        #expect(section(of: "@scheduled", in: lines) == "ring_bell")
+        #expect(section(of: "return 1", in: lines) == "ring_bell")
+        #expect(section(of: "\"\"\"A lighthouse.\"\"\"", in: lines) == "Lighthouse")
+        #expect(section(of: "pass", in: lines) == "Lighthouse.light_lamp")
+    }
+
+    @Test func c_functionNamedThroughItsDeclarators_structsOnlyWhereDefined() throws {
+        let lines = try sections("harbour.h", """
+            struct tide { int height; };
+            static const char *tide_name(struct tide *t) {
+                return "spring";
+            }
+            """)
+        #expect(section(of: "struct tide { int height; };", in: lines) == "tide")
+        #expect(section(of: "return \"spring\";", in: lines) == "tide_name", "the pointer declarator is followed to the name")
+    }
+
+    @Test(arguments: [
+        ("bell.swift", "struct Bell {\n    init() { ring() }\n    func ring() {\n        print(1)\n    }\n}\n", "print(1)", "Bell.ring"),
+        ("bell.swift", "struct Bell {\n    init() {\n        ring()\n    }\n}\n", "ring()", "Bell.init"),
+        ("bell.go", "package bell\nfunc (b *Bell) Ring() {\n\tprintln(1)\n}\n", "println(1)", "Ring"),
+        ("bell.rs", "impl Bell {\n    fn ring(&self) {\n        println!(\"1\");\n    }\n}\n", "println!(\"1\");", "Bell.ring"),
+        ("Bell.java", "class Bell {\n    void ring() {\n        System.out.println(1);\n    }\n}\n", "System.out.println(1);", "Bell.ring"),
+        ("bell.js", "const ring = () => {\n  console.log(1)\n}\n", "console.log(1)", "ring"),
+        ("bell.sh", "ring() {\n  echo 1\n}\n", "echo 1", "ring"),
+    ])
+    func eachLanguage_namesTheDefinitionALineIsIn(name: String, source: String, line: String, expected: String) throws {
+        #expect(section(of: line, in: try sections(name, source)) == .some(expected))
+    }
+
+    @Test func dataFiles_sectionAtTheirTopLevelKeysOnly() throws {
+        let json = try sections("package.json", """
+            {
+              "name": "folio",
+              "dependencies": {
+                "left-pad": "1.0.0"
+              },
+              "files": [{"path": "a"}]
+            }
+            """)
+        #expect(section(of: "\"name\": \"folio\",", in: json) == "name")
+        #expect(section(of: "\"left-pad\": \"1.0.0\"", in: json) == "dependencies", "a nested key is within its top-level key")
+        #expect(section(of: "\"files\": [{\"path\": \"a\"}]", in: json) == "files")
+        let toml = try sections("pyproject.toml", "title = \"x\"\n\n[tool.poetry]\nname = \"folio\"\n\n[[bin]]\npath = \"a\"\n")
+        #expect(section(of: "title = \"x\"", in: toml) == "title")
+        #expect(section(of: "name = \"folio\"", in: toml) == "tool.poetry")
+        #expect(section(of: "path = \"a\"", in: toml) == "bin")
+    }
+
+    @Test func formFeeds_startPages_andTheDefinitionGoesOn() throws {
+        let loader = SourceCodeLoader(parsers: try Self.parsers.get(), minimumWords: 0)
+        let document = try loader.load(Fixture.temporary("paged.c", Array("int ring(void) {\n\u{0C}\n  return 1;\n}\n".utf8)))
+        #expect(document.pages.map(\.number) == [1, 2])
+        #expect(document.pages[1].lines.map(\.section) == ["ring", "ring", "ring", nil])
+    }
+
+    /// A definition with fewer words than the minimum is part of the one around it; one
+    /// outside every other leaves its lines without a section.
+    @Test func smallDefinitions_belongToTheOneAroundThem() throws {
+        let source = "class Keeper:\n    def tend(self):\n        return 1\n\n    def ring(self):\n        return 2\n\ndef alone():\n    pass\n"
+        let lines = try sections("keeper.py", source, minimumWords: 9)
+        #expect(section(of: "return 1", in: lines) == "Keeper", "Keeper has 11 words, tend 4")
+        #expect(section(of: "return 2", in: lines) == "Keeper")
+        #expect(section(of: "pass", in: lines) == .some(nil))
+        let every = try sections("keeper.py", source)
+        #expect(section(of: "return 1", in: every) == "Keeper.tend")
+    }
+
+    /// Without the parsers, or for a language they do not read, code is plain text: lines
+    /// without sections, as before.
+    @Test func withoutParsers_orForAnotherLanguage_linesHaveNoSection() throws {
+        let source = "def ring_bell():\n    return 1\n"
+        let plain = try SourceCodeLoader(parsers: nil, minimumWords: 0).load(Fixture.temporary("bell.py", Array(source.utf8)))
+        #expect(plain.pages.flatMap(\.lines).allSatisfy { $0.section == nil })
+        #expect(plain.pages.flatMap(\.lines).map(\.text) == ["def ring_bell():", "    return 1", ""])
+        #expect(try sections("bell.rb", "def ring_bell\n  1\nend\n").allSatisfy { $0.1 == nil })
+    }
+
+    /// Code that does not parse still has every line; what the parser recovered is named.
+    @Test func brokenCode_keepsEveryLine() throws {
+        let source = "def ring_bell(:\n    return ((\nclass Keeper:\n    def tend(self): pass\n"
+        let lines = try sections("broken.py", source)
+        #expect(lines.map(\.0) == source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    @Test func aMissingLibrary_isSaidWithWhereItWasLookedFor() {
+        let paths = FolioPaths(environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent/share"])
+        #expect(throws: LoaderError.codeParsersMissing(lookedIn: ["/nonexistent/.local/share/folio/tree-sitter/libfolio-code.so",
+                                                                  "/nonexistent/share/folio/tree-sitter/libfolio-code.so"])) {
+            try CodeParsers.open(in: paths)
+        }
+    }
+}
