@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import FolioText
 import FolioCore
 import FolioTestSupport
@@ -45,6 +46,22 @@ import FolioTestSupport
     @Test func namesWithoutCaseChanges_giveNoTerms_andEachNameIsGivenOnce() {
         #expect(CodeTerms.of("snake_case kebab-case lower UPPER sha256 x86_64") == nil)
         #expect(CodeTerms.of("parseConfig(path); parseConfig(other); readAll") == "parse config\nread all")
+    }
+
+    /// The bytes' way gives what the characters' way gives, on every source file of Folio's
+    /// own and on names at the edges of the rules.
+    @Test func asciiText_givesTheTermsCharactersGive() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        var texts = try files.map { try String(contentsOfFile: sources.path + "/" + $0, encoding: .utf8) }
+        texts += ["ABC aB A1b 2FA IOError x86_64 sha256Hash HTTPServer getHTTPResponse2 a\r\nbC", "", "Ab", "aB1cD"]
+        for text in texts where text.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(CodeTerms.ofASCII(text) == .some(CodeTerms.ofCharacters(text)))
+        }
+        #expect(CodeTerms.ofASCII("café parseConfig") == .none, "not ASCII: the characters' way")
+        #expect(CodeTerms.of("café parseConfig") == "parse config")
     }
 
     private func chunk(_ line: Int, of text: String) -> String {
