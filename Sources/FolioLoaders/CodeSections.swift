@@ -8,10 +8,9 @@
 /// its line. The indexer asks for a chunk's worth of words (docs/benchmarks.md, "Code's
 /// definitions as sections", weighs the choices).
 struct CodeSections {
-    /// A line of the file: where it starts and ends in the text's UTF-8 bytes, and its text.
+    /// A line of the file: where it starts in the text's UTF-8 bytes, and its text.
     struct Line {
         var start: Int
-        var end: Int
         var text: Substring
     }
 

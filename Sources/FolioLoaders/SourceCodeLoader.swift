@@ -33,13 +33,15 @@ public struct SourceCodeLoader: DocumentLoader {
         for (index, page) in text.split(separator: "\u{0C}", omittingEmptySubsequences: false).enumerated() {
             for line in TextDecoding.lines(of: page) {
                 let start = text.utf8.distance(from: text.utf8.startIndex, to: line.startIndex)
-                lines.append((index + 1, CodeSections.Line(start: start, end: start + line.utf8.count, text: line)))
+                lines.append((index + 1, CodeSections.Line(start: start, text: line)))
             }
         }
         let language = AbsolutePath.fileExtension(file.path).flatMap(CodeLanguage.init(fileExtension:))
         // A file shorter than a section has none: not parsed.
-        let long = CodeSections.words(in: text.utf8, from: 0, to: text.utf8.count, atLeast: minimumWords)
-        let definitions = long ? language.flatMap { parsers()?.definitions(of: text, as: $0) } ?? [] : []
+        let definitions = language.flatMap { language in
+            CodeSections.words(in: text.utf8, from: 0, to: text.utf8.count, atLeast: minimumWords)
+                ? parsers()?.definitions(of: text, as: language) : nil
+        } ?? []
         let sections = language.map { CodeSections.of(lines.map(\.line), in: text.utf8, definitions: definitions, language: $0,
                                                         minimumWords: minimumWords) }
         var pages: [Page] = []
