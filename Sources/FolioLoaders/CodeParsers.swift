@@ -32,7 +32,7 @@ public final class CodeParsers: @unchecked Sendable {  // the C side keeps no st
         }
         var error = [CChar](repeating: 0, count: 512)
         guard let parsers = folio_code_open(library, &error, error.count) else {
-            throw .codeParsersUnusable(library: library, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .codeParsersUnusable(library: library, reason: String(cMessage: error))
         }
         return CodeParsers(parsers: parsers, library: library)
     }
@@ -49,9 +49,9 @@ public final class CodeParsers: @unchecked Sendable {  // the C side keeps no st
         return text.withUTF8 { bytes -> [CodeDefinition]? in
             guard let base = bytes.baseAddress, bytes.count < Int(UInt32.max) else { return nil }
             var found: UnsafeMutablePointer<folio_code_definition>?
-            var error = [CChar](repeating: 0, count: 256)
+            // Why a parse failed is not kept: the file is read as plain text either way.
             let count = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                folio_code_outline(parsers, language.rawValue, $0, UInt32(bytes.count), Self.timeoutMicroseconds, &found, &error, error.count)
+                folio_code_outline(parsers, language.rawValue, $0, UInt32(bytes.count), Self.timeoutMicroseconds, &found, nil, 0)
             }
             defer { folio_code_free(found) }
             guard count >= 0, let found else { return count == 0 ? [] : nil }

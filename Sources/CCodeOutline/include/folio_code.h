@@ -32,7 +32,8 @@ int folio_code_has_language(folio_code_parsers *parsers, const char *language);
 
 /* Parses `length` bytes of UTF-8 `text` as `language` within `timeout_micros` and gives its
    definitions in the text's order (*definitions, to free with folio_code_free). Returns
-   their count, or -1 with the reason in error (no such language, the parse timed out). */
+   their count, or -1 with the reason in error (no such language, the parse timed out; error
+   may be NULL when error_size is 0). */
 long folio_code_outline(folio_code_parsers *parsers, const char *language, const char *text, uint32_t length,
                         uint64_t timeout_micros, folio_code_definition **definitions, char *error, size_t error_size);
 
