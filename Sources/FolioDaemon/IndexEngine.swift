@@ -40,6 +40,7 @@ final class IndexEngine {
         writer = IndexWriter(store: store)
         processes = WorkerProcesses(arguments: workerArguments)
         self.watches = watches
+        PendingNames.removeAbandoned(beside: store.path)
         core = DaemonCore(home: home, cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), database: store.path)
         feed(.volumes(try store.volumes()))
         if let mounts { mounted(mounts) }
@@ -95,6 +96,7 @@ final class IndexEngine {
             switch item {
             case nil:
                 feed(.walkEnded(id))
+                PendingNames.remove(walk: id.value, beside: store.path)
             case let .file(path, status)?:
                 feed(.walked(id, .file(path: path, status: status, stored: storedSignature(path))))
             case let .problem(path, reason)?:
@@ -112,6 +114,22 @@ final class IndexEngine {
     func stop() {
         feed(.stop)
         processes.stopAll()
+    }
+
+    /// Lists the files below `root` by name before the walk compares each with the index:
+    /// searches find them by name from then on (`PendingNames`). Only for a folder the
+    /// index holds nothing of (a first walk, a drive seen for the first time): the walk of
+    /// a folder it holds finds the changes since, and listing all its names again would
+    /// cost every start-up of foliod a second walk. A list that cannot be written costs
+    /// only that: the walk records the names as before.
+    private func listNames(_ crawler: DirectoryCrawler, _ root: String, walk: WalkID) {
+        guard (try? store.holdsDocuments(atOrBelow: root)) == false else { return }
+        let files = crawler.files(below: root).map { (path: $0, kind: core.kinds.kind(of: $0)) }
+        do {
+            try PendingNames.write(files, walk: walk.value, beside: store.path)
+        } catch {
+            logger.notice("\(error)")
+        }
     }
 
     private func storedSignature(_ path: String) -> StoredSignature {
@@ -146,10 +164,12 @@ final class IndexEngine {
             if let report = processes.perform(workerAction) { feed(Self.input(report)) }
         case let .walk(id, root):
             let crawler = DirectoryCrawler(includeHidden: core.configuration.includeHidden, rules: core.rules)
+            listNames(crawler, root, walk: id)
             let watches = watches
             walks[id] = crawler.walk(root) { directory in watches?.watch(directory) }
         case let .cancelWalk(id):
             walks[id] = nil
+            PendingNames.remove(walk: id.value, beside: store.path)
         case let .change(change):
             if let busy = databaseBusy { return feed(.refused(change, busy)) }
             switch writer.make(change, kinds: core.kinds) {

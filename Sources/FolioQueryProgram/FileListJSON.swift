@@ -12,6 +12,9 @@ struct FileListJSON: Encodable {
         var size: Int64
         /// Modified, seconds since the epoch.
         var modified: Int64
+        /// `true` for a file a walk in progress has found and not yet recorded: known by
+        /// its name alone for now.
+        var listed: Bool?
     }
 
     var name: String?
@@ -20,7 +23,7 @@ struct FileListJSON: Encodable {
     static func render(pattern: NamePattern?, files: some Sequence<DocumentRecord>) -> String {
         let list = FileListJSON(name: pattern?.glob, files: files.map {
             File(path: $0.path, type: $0.kind.rawValue, title: $0.title, size: $0.signature.size,
-                 modified: $0.signature.modificationTimeNanoseconds / 1_000_000_000)
+                 modified: $0.signature.modificationTimeNanoseconds / 1_000_000_000, listed: $0.listedOnly ? true : nil)
         })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -27,6 +27,9 @@ public struct DocumentRecord: Sendable, Equatable {
     /// What the file records about itself (`LoadedDocument.fields`): written with the
     /// document, not read back with it (search results read them, `SearchHit.fields`).
     public var fields: [DocumentField: String] = [:]
+    /// Whether the file is known from a walk's list alone (`PendingNames`): the walk has
+    /// found it and not yet recorded it, and nothing but its name and status is known.
+    public var listedOnly = false
 
     public init(path: String, signature: FileSignature, contentHash: String?, kind: DocumentKind, title: String?,
                 pageCount: Int, chunkCount: Int, status: DocumentStatus, error: String?, indexedAt: Int64) {

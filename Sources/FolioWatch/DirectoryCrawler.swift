@@ -79,29 +79,20 @@ public struct DirectoryCrawler: Sendable {
 
         private mutating func read(_ directory: String, rules inherited: ExcludeRules) {
             onDirectory(directory)
-            let entries: [Directory.Entry]
+            let listing: DirectoryCrawler.Listing
             do {
-                entries = try Directory.entries(of: directory)
+                listing = try DirectoryCrawler.list(directory, rules: inherited, includeHidden: includeHidden)
             } catch {
                 ready.append(.problem(path: directory, reason: error.reason))
                 return
             }
-            var rules = inherited
-            let ignoreFile = DirectoryCrawler.join(directory, ExcludeRules.ignoreFileName)
-            if entries.contains(where: { $0.name == ExcludeRules.ignoreFileName }),
-               let bytes = try? FileReader.readAll(ignoreFile, limit: 1 << 20) {
-                rules = rules.adding(ignoreFile: String(decoding: bytes, as: UTF8.self), in: directory)
-            }
             var subdirectories: [String] = []
-            for entry in entries.sorted(by: { Array($0.displayName.utf8).lexicographicallyPrecedes($1.displayName.utf8) }) {
-                guard let name = entry.name else {
-                    ready.append(.problem(path: DirectoryCrawler.join(directory, entry.displayName),
+            for entry in listing.entries {
+                guard let path = entry.path else {
+                    ready.append(.problem(path: DirectoryCrawler.join(directory, entry.entry.displayName),
                                           reason: "the file name is not valid UTF-8; rename it to have it indexed"))
                     continue
                 }
-                if !includeHidden, name.hasPrefix(".") { continue }
-                let path = DirectoryCrawler.join(directory, name)
-                if rules.excludes(path, name: name) { continue }
                 let status: FileStatus
                 do {
                     status = try FileStatus.of(path)
@@ -118,8 +109,86 @@ public struct DirectoryCrawler: Sendable {
                     continue
                 }
             }
-            pendingDirectories.append(contentsOf: subdirectories.reversed().map { ($0, rules) })
+            pendingDirectories.append(contentsOf: subdirectories.reversed().map { ($0, listing.rules) })
         }
+    }
+
+    /// The paths of the regular files `walk(_:)` would report below `root`, in its order,
+    /// found without a `stat` per file: the type each directory entry carries is enough
+    /// (only folders are stat-ed, to walk a folder reached twice once), as `updatedb` walks.
+    /// What knows every file by its name while the walk itself, which compares each file
+    /// with the index, goes on (`PendingNames`). Places it cannot read are passed over: the
+    /// walk reports them.
+    public func files(below root: String) -> [String] {
+        guard let status = try? FileStatus.following(root) else { return [] }
+        guard status.kind == .directory else { return status.kind == .regular ? [root] : [] }
+        var files: [String] = []
+        var visited: Set<[UInt64]> = [[status.device, status.inode]]
+        var pending: [(path: String, rules: ExcludeRules)] = [(root, rules)]
+        while let (directory, rules) = pending.popLast() {
+            guard let listing = try? Self.list(directory, rules: rules, includeHidden: includeHidden) else { continue }
+            var subdirectories: [String] = []
+            for entry in listing.entries {
+                guard let path = entry.path else { continue }
+                var type = entry.entry.type
+                if type == .unknown {
+                    switch (try? FileStatus.of(path))?.kind {
+                    case .regular?: type = .regular
+                    case .directory?: type = .directory
+                    default: continue
+                    }
+                }
+                switch type {
+                case .regular:
+                    files.append(path)
+                case .directory:
+                    if let folder = try? FileStatus.of(path), visited.insert([folder.device, folder.inode]).inserted {
+                        subdirectories.append(path)
+                    }
+                case .symbolicLink, .other, .unknown:
+                    continue
+                }
+            }
+            pending.append(contentsOf: subdirectories.reversed().map { ($0, listing.rules) })
+        }
+        return files
+    }
+
+    /// A folder's entries that are not excluded, in byte order of their names, with the
+    /// rules below it (its `.folioignore` added).
+    struct Listing {
+        struct Admitted {
+            var entry: Directory.Entry
+            /// `nil` for a name that is not valid UTF-8.
+            var path: String?
+        }
+
+        var entries: [Admitted]
+        var rules: ExcludeRules
+    }
+
+    /// What both walks keep of a folder: hidden names passed over unless `includeHidden`,
+    /// the exclusion rules and the folder's `.folioignore` applied.
+    static func list(_ directory: String, rules inherited: ExcludeRules, includeHidden: Bool) throws(SystemError) -> Listing {
+        let entries = try Directory.entries(of: directory)
+        var rules = inherited
+        let ignoreFile = join(directory, ExcludeRules.ignoreFileName)
+        if entries.contains(where: { $0.name == ExcludeRules.ignoreFileName }),
+           let bytes = try? FileReader.readAll(ignoreFile, limit: 1 << 20) {
+            rules = rules.adding(ignoreFile: String(decoding: bytes, as: UTF8.self), in: directory)
+        }
+        var admitted: [Listing.Admitted] = []
+        for entry in entries.sorted(by: { $0.displayName.utf8.lexicographicallyPrecedes($1.displayName.utf8) }) {
+            guard let name = entry.name else {
+                admitted.append(Listing.Admitted(entry: entry, path: nil))
+                continue
+            }
+            if !includeHidden, name.hasPrefix(".") { continue }
+            let path = join(directory, name)
+            if rules.excludes(path, name: name) { continue }
+            admitted.append(Listing.Admitted(entry: entry, path: path))
+        }
+        return Listing(entries: admitted, rules: rules)
     }
 
     static func join(_ directory: String, _ name: String) -> String {

@@ -42,6 +42,29 @@ import FolioProtocol
             .map { String($0.path.dropFirst(root.count + 6)) }.sorted()
     }
 
+    @Test func theWalk_listsEveryFileByName_untilItHasRecordedThem() throws {
+        for name in ["holiday-photos.7z", "backup.tar", "sub/scan.iso", "notes.txt", ".hidden/x.7z"] { try write(name, "x") }
+        let file = root + "/config.toml"
+        try Data().write(to: URL(fileURLWithPath: file))
+        var configuration = try FolioConfiguration(toml: "", file: file)
+        configuration.daemon.workers = 1
+        let arguments = [BuiltProducts.directory + "/foliod-worker", "--db", store.path, "--config", file]
+        var listed: [Int] = []
+        _ = try IndexPass(store: store, configuration: configuration, home: "/", workerArguments: arguments).run([root + "/docs"]) { _ in
+            listed.append(PendingNames.load(beside: store.path)?.count ?? 0)
+        }
+        #expect(listed.first == 4, "the names the walk records are reported while its list is there, with the others")
+        #expect(PendingNames.load(beside: store.path) == nil, "the list goes with its walk")
+        #expect(try found("holiday photos") == ["holiday-photos.7z"])
+        listed = []
+        try write("late-arrival.img", "x")
+        _ = try IndexPass(store: store, configuration: configuration, home: "/", workerArguments: arguments).run([root + "/docs"]) { _ in
+            listed.append(PendingNames.load(beside: store.path)?.count ?? 0)
+        }
+        #expect(listed.count == 5 && listed.allSatisfy { $0 == 0 }, "a folder the index holds is walked for its changes alone")
+        #expect(try found("late arrival") == ["late-arrival.img"])
+    }
+
     @Test func firstRun_indexesSupportedFiles_andReportsTheRest() throws {
         try write("a.txt", "alpha text")
         try write("sub/b.md", "# Beta\n\nalpha markdown")

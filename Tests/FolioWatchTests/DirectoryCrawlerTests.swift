@@ -29,6 +29,24 @@ import FolioSystem
         _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
     }
 
+    /// The sweep that lists names before the walk (`files(below:)`, no `stat` per file)
+    /// finds what the walk finds, in its order.
+    private func swept(includeHidden: Bool = false, from start: String? = nil) -> [String] {
+        DirectoryCrawler(includeHidden: includeHidden).files(below: start ?? root).map { $0 == root ? "" : String($0.dropFirst(root.count + 1)) }
+    }
+
+    @Test func theNamesSweep_findsWhatTheWalkFinds() throws {
+        for name in ["b.txt", "a/z.txt", "a/c.txt", ".git/config", "d/.env", "d/e/f.pdf", "real/file.txt"] { try touch(name) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/real/loop", withDestinationPath: root)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link.txt", withDestinationPath: root + "/real/file.txt")
+        #expect(mkfifo(root + "/pipe.txt", 0o600) == 0)
+        #expect(swept() == crawl().files)
+        #expect(swept(includeHidden: true) == crawl(includeHidden: true).files)
+        #expect(swept().count == 5)
+        #expect(DirectoryCrawler(includeHidden: false).files(below: root + "/b.txt") == [root + "/b.txt"])
+        #expect(DirectoryCrawler(includeHidden: false).files(below: root + "/missing").isEmpty)
+    }
+
     @Test func walksFilesThenFoldersInNameOrder_skippingHiddenUnlessAsked() throws {
         for name in ["b.txt", "a/z.txt", "a/c.txt", ".git/config", "d/.env"] { try touch(name) }
         #expect(crawl().files == ["b.txt", "a/c.txt", "a/z.txt"])
@@ -129,5 +147,7 @@ import FolioSystem
             if case let .file(path, _) = item { files.append(String(path.dropFirst(root.count + 1))) }
         }
         #expect(files == ["a.txt", "sub/keep.md"])
+        let crawler = DirectoryCrawler(includeHidden: false, rules: ExcludeRules(patterns: ["node_modules", "*.kdbx"], home: "/h"))
+        #expect(crawler.files(below: root).map { String($0.dropFirst(root.count + 1)) } == files, "the names' sweep keeps to the same rules")
     }
 }

@@ -20,12 +20,41 @@ enum CatalogQueries {
         return try db.rows("SELECT \(DocumentRecord.columns) " + sql + " ORDER BY path", arguments).map(DocumentRecord.init(row:))
     }
 
-    static func files(_ db: SQLiteConnection, matching filters: SearchFilters, limit: Int) throws -> [DocumentRecord] {
+    /// With `pending`, a name's pattern also lists the files walks in progress have listed
+    /// and the index does not hold yet (`PendingNames`), in the same order.
+    static func files(_ db: SQLiteConnection, matching filters: SearchFilters, limit: Int, pending: PendingNames? = nil) throws -> [DocumentRecord] {
         var filters = filters
         filters.pages = nil
         let (conditions, arguments) = filters.conditions
-        return try db.rows("SELECT \(DocumentRecord.columns) FROM document d WHERE 1\(conditions) ORDER BY \(SearchFilters.when) DESC, path LIMIT ?",
-                           arguments + [limit]).map(DocumentRecord.init(row:))
+        let indexed = try db.rows("SELECT \(DocumentRecord.columns) FROM document d WHERE 1\(conditions) ORDER BY \(SearchFilters.when) DESC, path LIMIT ?",
+                                  arguments + [limit]).map(DocumentRecord.init(row:))
+        guard let pending, let pattern = filters.name else { return indexed }
+        var listed: [DocumentRecord] = []
+        for file in pending.files(named: pattern) where try !NameTier.isIndexed(file.path, db) {
+            guard let status = file.status(allowedBy: filters) else { continue }
+            var record = DocumentRecord(path: file.path, signature: FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds,
+                                                                                  inode: status.inode),
+                                        contentHash: nil, kind: file.kind, title: nil, pageCount: 0, chunkCount: 0, status: .indexed, error: nil, indexedAt: 0)
+            record.listedOnly = true
+            listed.append(record)
+        }
+        guard !listed.isEmpty else { return indexed }
+        // Merged into the index's order, which stays as it is (a message's time is its
+        // `Date`, not its file's).
+        func written(_ record: DocumentRecord) -> Int64 { record.signature.modificationTimeNanoseconds / 1_000_000_000 }
+        listed.sort { (-written($0), $0.path) < (-written($1), $1.path) }
+        var merged: [DocumentRecord] = []
+        var (next, nextListed) = (0, 0)
+        while merged.count < limit, next < indexed.count || nextListed < listed.count {
+            if nextListed == listed.count || (next < indexed.count && written(indexed[next]) >= written(listed[nextListed])) {
+                merged.append(indexed[next])
+                next += 1
+            } else {
+                merged.append(listed[nextListed])
+                nextListed += 1
+            }
+        }
+        return merged
     }
 
     /// `FROM document WHERE …` for the documents in `scope`, with `status` when given.
@@ -65,6 +94,6 @@ extension IndexStore: DocumentCatalog {
     }
 
     public func files(matching filters: SearchFilters, limit: Int) throws(StoreError) -> [DocumentRecord] {
-        try read("list files") { db in try CatalogQueries.files(db, matching: filters, limit: limit) }
+        try read("list files") { db in try CatalogQueries.files(db, matching: filters, limit: limit, pending: PendingNames.load(beside: path)) }
     }
 }

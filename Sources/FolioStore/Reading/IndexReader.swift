@@ -60,6 +60,6 @@ extension IndexReader: DocumentCatalog {
     }
 
     public func files(matching filters: SearchFilters, limit: Int) throws(StoreError) -> [DocumentRecord] {
-        try read("list files") { db in try CatalogQueries.files(db, matching: filters, limit: limit) }
+        try read("list files") { db in try CatalogQueries.files(db, matching: filters, limit: limit, pending: PendingNames.load(beside: path)) }
     }
 }

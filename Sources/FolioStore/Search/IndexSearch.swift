@@ -35,7 +35,7 @@ extension IndexReader: SearchIndex {
     }
 
     public func results(_ request: SearchRequest, words: WordMatches, meaning: NearestWindows?) throws(StoreError) -> SearchResults {
-        try read("search") { db in try IndexSearch.results(db, request, words: words, meaning: meaning) }
+        try read("search") { db in try IndexSearch.results(db, request, words: words, meaning: meaning, pending: PendingNames.load(beside: path)) }
     }
 }
 
@@ -45,7 +45,7 @@ extension IndexStore: SearchIndex {
     }
 
     public func results(_ request: SearchRequest, words: WordMatches, meaning: NearestWindows?) throws(StoreError) -> SearchResults {
-        try read("search") { db in try IndexSearch.results(db, request, words: words, meaning: meaning) }
+        try read("search") { db in try IndexSearch.results(db, request, words: words, meaning: meaning, pending: PendingNames.load(beside: path)) }
     }
 }
 
@@ -77,7 +77,10 @@ enum IndexSearch {
 
     /// The second phase: `words` fused with `meaning` as the request's mode and the query
     /// allow, and the hits.
-    static func results(_ db: SQLiteConnection, _ request: SearchRequest, words: WordMatches, meaning: NearestWindows?) throws -> SearchResults {
+    /// `pending`: the files walks in progress have listed (`PendingNames`); those the index
+    /// does not hold yet whose name holds the words are shown after the index's named ones.
+    static func results(_ db: SQLiteConnection, _ request: SearchRequest, words: WordMatches, meaning: NearestWindows?,
+                        pending: PendingNames? = nil) throws -> SearchResults {
         var request = request
         request.meaning = meaning
         let mode = request.effectiveMode
@@ -89,9 +92,20 @@ enum IndexSearch {
         func lexicalRanking() throws -> [RankedChunk] {
             try words.ranked ?? Self.lexicalRanking(db, request: request, facts: TermFacts(db, query: request.query), depth: request.limit)
         }
+        // With the files only listed by name so far, when any holds the words: what the
+        // words found is no longer "nothing".
+        func foundWithListed(_ ranked: [FusedHit]) throws -> SearchResults {
+            let hits = try hits(db, for: ranked, request: request)
+            guard let pending else { return found(hits) }
+            let listed = try NameTier.listed(db, pending, request: request)
+            guard !listed.isEmpty else { return found(hits) }
+            let named = min(hits.count, ranked.prefix { $0.lexicalMatch?.named == true }.count)
+            let shown = try listedHits(db, listed, request: request)
+            return SearchResults(hits: Array((hits[..<named] + shown + hits[named...]).prefix(request.limit)), mode: mode)
+        }
         switch mode {
         case .lexical:
-            return found(try hits(db, for: lexicalRanking().prefix(request.limit).map { FusedHit(match: $0) }, request: request))
+            return try foundWithListed(lexicalRanking().prefix(request.limit).map { FusedHit(match: $0) })
         case .semantic:
             let ranked = try semanticRanking(db, request: request, depth: request.limit, wordsMatched: words.wordsMatched)
             return found(try hits(db, for: Fusion.semanticOnly(ranked), request: request))
@@ -102,7 +116,21 @@ enum IndexSearch {
             let population = lexical.count < Fusion.depth ? try population(db, request) : 0
             let fused = Fusion.standardised(lexical: lexical, semantic: semantic, allChunks: request.allChunks, population: population,
                                             unembedded: unembedded)
-            return found(try hits(db, for: Array(fused.prefix(request.limit)), request: request))
+            return try foundWithListed(Array(fused.prefix(request.limit)))
+        }
+    }
+
+    /// The hits of files known by a walk's list alone: the name is all there is to show, its
+    /// words marked, as the index shows a file it knows by its name (`IndexStore.nameChunk`).
+    private static func listedHits(_ db: SQLiteConnection, _ files: [PendingNames.File], request: SearchRequest) throws -> [SearchHit] {
+        let words = min(request.snippetWords, 64)
+        let marker = words > 0 ? try MatchMarker(db, terms: Array(request.query.required.joined())) : nil
+        return try files.map { file in
+            let name = file.name
+            let snippet = try marker.map { Snippet(marked: try $0.snippet(of: name, words: words, in: db).marked) } ?? Snippet(leadingWords: name, count: words)
+            return SearchHit(path: file.path, title: nil, kind: file.kind, chunkOrdinal: 0, page: 1, firstPage: 1, lastPage: 1, pageLabel: nil,
+                             section: nil, snippet: snippet, score: 0, matchesAllTerms: true, navigation: false, ocrConfidence: nil,
+                             ranking: nil, fields: [:], foundBy: .words, offline: nil)
         }
     }
 

@@ -90,7 +90,7 @@ enum NameTier {
     }
 
     /// The query's required words, lower case, as `isMadeOf` compares them.
-    private static func askedWords(_ request: SearchRequest) -> Set<String> {
+    static func askedWords(_ request: SearchRequest) -> Set<String> {
         Set(request.query.required.flatMap { $0.flatMap(\.tokens) }.map { $0.lowercased() })
     }
 
@@ -99,14 +99,21 @@ enum NameTier {
     private static func lookups(_ groups: [[SearchQuery.Term]], shortest: Int) -> (conditions: [String], arguments: SQLiteArguments) {
         var conditions: [String] = []
         var arguments: SQLiteArguments = []
-        for group in groups {
-            let looked = group.map { $0.tokens.filter { $0.count >= shortest } }
-            guard looked.allSatisfy({ !$0.isEmpty }) else { continue }
+        for looked in looked(groups, shortest: shortest) {
             conditions.append("(" + looked.map { tokens in "(" + tokens.map { _ in "f.name LIKE ?" }.joined(separator: " AND ") + ")" }
                 .joined(separator: " OR ") + ")")
             arguments += SQLiteArguments(looked.joined().map { "%" + $0 + "%" })
         }
         return (conditions, arguments)
+    }
+
+    /// The texts a name is looked up by: for each group whose every term has a token of
+    /// `shortest` letters or more, each term's such tokens.
+    static func looked(_ groups: [[SearchQuery.Term]], shortest: Int) -> [[[String]]] {
+        groups.compactMap { group in
+            let looked = group.map { $0.tokens.filter { $0.count >= shortest } }
+            return looked.allSatisfy { !$0.isEmpty } ? looked : nil
+        }
     }
 
     /// Whether each group has a term whose every token is a word of `name`.

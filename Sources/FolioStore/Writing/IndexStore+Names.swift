@@ -52,6 +52,16 @@ extension IndexStore {
         }
     }
 
+    /// Whether the index holds any document at `path` or below it: a folder it holds
+    /// nothing of is walked for the first time, and its names are worth listing first
+    /// (`PendingNames`).
+    public func holdsDocuments(atOrBelow path: String) throws(StoreError) -> Bool {
+        try read("look for documents below \(path)") { db in
+            let condition = PathScope.tree(path).condition()
+            return try db.row("SELECT 1 FROM document WHERE \(condition.sql) LIMIT 1", condition.arguments) != nil
+        }
+    }
+
     /// The one chunk of a document known by its name: a file Folio does not read, or one
     /// it read no words from or failed to read. Its text is the name, what a hit shows.
     public static func nameChunk(_ path: String) -> Chunk {

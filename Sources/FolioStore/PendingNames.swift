@@ -1,0 +1,184 @@
+public import FolioCore
+internal import FolioSystem
+internal import Glibc
+
+/// The files that walks in progress have found, by name: what knows every file by its name
+/// in a small part of the time a walk takes to record them all (docs/benchmarks.md, "Names
+/// listed before the walk"). A walk first lists the files below its folder as `updatedb`
+/// does, without a `stat` each (`DirectoryCrawler.files(below:)`), into a file beside the
+/// index; then it compares each file with the index and records it, and its list goes when
+/// it ends. Meanwhile a search by name reads the lists as well as the index (`NameTier`,
+/// `folioq --name`) and shows a listed file the index does not hold yet, once it has made
+/// sure the file is still there.
+///
+/// A list is `<index>-names/<pid>-<walk>.names`: for each file its kind's raw value and its
+/// path, each ended by a NUL byte. It is written whole under another name and renamed, so
+/// that a reader sees all of it or nothing; a list whose process is gone (a crash) is
+/// removed by the next engine that opens the index.
+public struct PendingNames: Sendable {
+    /// A listed file.
+    struct File: Sendable, Equatable {
+        var path: String
+        var kind: DocumentKind
+
+        /// The last component of the path.
+        var name: String { String(AbsolutePath.lastComponent(path)) }
+    }
+
+    /// The lists' bytes, one after the other.
+    private let bytes: [UInt8]
+    /// For each file, where its kind, its path, its name and its end (the NUL after its
+    /// path) are.
+    private let records: [(kind: Int32, path: Int32, name: Int32, end: Int32)]
+
+    /// How many files the lists hold.
+    public var count: Int { records.count }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var records: [(kind: Int32, path: Int32, name: Int32, end: Int32)] = []
+        records.reserveCapacity(bytes.count / 32)
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            // A reader pays for every list at every search while walks go on: the records
+            // are found with `memchr`, each name from the end of its path.
+            var start = 0
+            while start < all.count, let kindEnd = memchr(base + start, 0, all.count - start) {
+                let path = base.distance(to: kindEnd.assumingMemoryBound(to: UInt8.self)) + 1
+                guard path < all.count, let pathEnd = memchr(base + path, 0, all.count - path) else { break }
+                let end = base.distance(to: pathEnd.assumingMemoryBound(to: UInt8.self))
+                var name = end
+                while name > path, all[name - 1] != UInt8(ascii: "/") { name -= 1 }
+                records.append((Int32(start), Int32(path), Int32(name), Int32(end)))
+                start = end + 1
+            }
+        }
+        self.records = records
+    }
+
+    /// The folder of the lists of the index at `database`.
+    static func folder(beside database: String) -> String { database + "-names" }
+
+    /// The lists beside the index at `database`; `nil` when there are none (no walk is
+    /// going on), or the index is not a file.
+    public static func load(beside database: String) -> PendingNames? {
+        guard database.hasPrefix("/"), let entries = try? Directory.entries(of: folder(beside: database)) else { return nil }
+        var bytes: [UInt8] = []
+        for name in entries.compactMap(\.name) where name.hasSuffix(listSuffix) {
+            // A list removed meanwhile is a walk that ended: its files are in the index.
+            guard let list = try? FileReader.readAll(folder(beside: database) + "/" + name, limit: Int64(Int32.max) / 4) else { continue }
+            if bytes.isEmpty { bytes = list } else { bytes += list }
+        }
+        guard !bytes.isEmpty else { return nil }
+        return PendingNames(bytes: bytes)
+    }
+
+    /// The listed files whose name, its ASCII letters in lower case, holds for every one of
+    /// `groups` (each a group's terms, each term's texts) all the texts of one of its terms
+    /// (lower case too): a LIKE of each, as `NameTier` asks the trigram index of names.
+    /// Stops past `limit` files.
+    func files(whoseNameHolds groups: [[[[UInt8]]]], limit: Int) -> [File] {
+        var found: [File] = []
+        bytes.withUnsafeBufferPointer { all in
+            for record in records {
+                let name = UnsafeBufferPointer(rebasing: all[Int(record.name)..<Int(record.end)])
+                guard groups.allSatisfy({ group in group.contains { texts in texts.allSatisfy { Self.holds(name, $0) } } }) else { continue }
+                found.append(file(record))
+                if found.count > limit { return }
+            }
+        }
+        return found
+    }
+
+    /// Every listed file whose name matches `pattern` (as `NamePattern`'s GLOB: over the
+    /// name with its ASCII letters in lower case).
+    func files(named pattern: NamePattern) -> [File] {
+        let glob = String(decoding: Self.foldedASCII(Array(pattern.glob.utf8)), as: UTF8.self)
+        var found: [File] = []
+        // Each name folded into one buffer, its NUL after it: a C string for `fnmatch`.
+        var name = [CChar](repeating: 0, count: 4097)
+        bytes.withUnsafeBufferPointer { all in
+            name.withUnsafeMutableBufferPointer { folded in
+                for record in records where record.end - record.name < 4096 {
+                    var at = 0
+                    for index in Int(record.name)..<Int(record.end) {
+                        folded[at] = CChar(bitPattern: Self.folded(all[index]))
+                        at += 1
+                    }
+                    folded[at] = 0
+                    if fnmatch(glob, folded.baseAddress!, 0) == 0 { found.append(file(record)) }
+                }
+            }
+        }
+        return found
+    }
+
+    private func file(_ record: (kind: Int32, path: Int32, name: Int32, end: Int32)) -> File {
+        let kind = String(decoding: bytes[Int(record.kind)..<Int(record.path) - 1], as: UTF8.self)
+        return File(path: String(decoding: bytes[Int(record.path)..<Int(record.end)], as: UTF8.self), kind: DocumentKind(rawValue: kind) ?? .file)
+    }
+
+    /// Whether `name`, its ASCII letters in lower case, holds `text`.
+    private static func holds(_ name: UnsafeBufferPointer<UInt8>, _ text: [UInt8]) -> Bool {
+        guard let first = text.first else { return true }
+        guard name.count >= text.count else { return false }
+        var start = 0
+        while start <= name.count - text.count {
+            if folded(name[start]) == first, text.indices.dropFirst().allSatisfy({ folded(name[start + $0]) == text[$0] }) { return true }
+            start += 1
+        }
+        return false
+    }
+
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    static func foldedASCII(_ bytes: [UInt8]) -> [UInt8] { bytes.map(folded) }
+
+    private static let listSuffix = ".names"
+
+    // MARK: The walk's side
+
+    /// Writes the list of walk `walk` of this process: `files`, each with its kind.
+    public static func write(_ files: [(path: String, kind: DocumentKind)], walk: Int, beside database: String) throws(StoreError) {
+        guard database.hasPrefix("/") else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.reduce(0) { $0 + $1.path.utf8.count + 8 })
+        for file in files {
+            bytes += file.kind.rawValue.utf8
+            bytes.append(0)
+            bytes += file.path.utf8
+            bytes.append(0)
+        }
+        let list = listPath(walk: walk, beside: database)
+        let partial = list + ".partial"
+        do throws(SystemError) {
+            try Directory.makePrivate(folder(beside: database))
+            try PrivateFile.write(bytes, to: partial)
+            _ = try systemCall("rename", path: list) { rename(partial, list) }
+        } catch {
+            unlink(partial)
+            throw .database(path: list, operation: "list the names a walk found", reason: error.reason)
+        }
+    }
+
+    /// Removes the list of walk `walk` of this process: the walk ended, or was cancelled.
+    public static func remove(walk: Int, beside database: String) {
+        guard database.hasPrefix("/") else { return }
+        unlink(listPath(walk: walk, beside: database))
+    }
+
+    /// Removes the lists of processes that are gone: walks a crash or a kill ended.
+    public static func removeAbandoned(beside database: String) {
+        guard database.hasPrefix("/"), let entries = try? Directory.entries(of: folder(beside: database)) else { return }
+        for name in entries.compactMap(\.name) {
+            guard let pid = name.split(separator: "-").first.flatMap({ Int32($0) }) else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(folder(beside: database) + "/" + name) }
+        }
+    }
+
+    private static func listPath(walk: Int, beside database: String) -> String {
+        folder(beside: database) + "/\(getpid())-\(walk)" + listSuffix
+    }
+}
