@@ -27,33 +27,39 @@ public struct PendingNames: Sendable {
 
     /// The lists' bytes, one after the other.
     private let bytes: [UInt8]
-    /// For each file, where its kind, its path, its name and its end (the NUL after its
-    /// path) are.
-    private let records: [(kind: Int32, path: Int32, name: Int32, end: Int32)]
+
+    /// Where a file is in `bytes`: its kind, its path, its name and its end (the NUL after
+    /// its path).
+    private typealias Record = (kind: Int, path: Int, name: Int, end: Int)
 
     /// How many files the lists hold.
-    public var count: Int { records.count }
+    public var count: Int {
+        var count = 0
+        forEachRecord { _, _ in
+            count += 1
+            return true
+        }
+        return count
+    }
 
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
-        var records: [(kind: Int32, path: Int32, name: Int32, end: Int32)] = []
-        records.reserveCapacity(bytes.count / 32)
+    /// Calls `body` with the bytes and each file's record, in the lists' order, while it
+    /// returns `true`. A reader pays for the lists at every search while walks go on: the
+    /// records are found as they are read, with `memchr`, each name from the end of its
+    /// path, and none is kept.
+    private func forEachRecord(_ body: (UnsafeBufferPointer<UInt8>, Record) -> Bool) {
         bytes.withUnsafeBufferPointer { all in
             guard let base = all.baseAddress else { return }
-            // A reader pays for every list at every search while walks go on: the records
-            // are found with `memchr`, each name from the end of its path.
             var start = 0
             while start < all.count, let kindEnd = memchr(base + start, 0, all.count - start) {
                 let path = base.distance(to: kindEnd.assumingMemoryBound(to: UInt8.self)) + 1
-                guard path < all.count, let pathEnd = memchr(base + path, 0, all.count - path) else { break }
+                guard path < all.count, let pathEnd = memchr(base + path, 0, all.count - path) else { return }
                 let end = base.distance(to: pathEnd.assumingMemoryBound(to: UInt8.self))
                 var name = end
                 while name > path, all[name - 1] != UInt8(ascii: "/") { name -= 1 }
-                records.append((Int32(start), Int32(path), Int32(name), Int32(end)))
+                guard body(all, (start, path, name, end)) else { return }
                 start = end + 1
             }
         }
-        self.records = records
     }
 
     /// The folder of the lists of the index at `database`.
@@ -79,13 +85,11 @@ public struct PendingNames: Sendable {
     /// Stops past `limit` files.
     func files(whoseNameHolds groups: [[[[UInt8]]]], limit: Int) -> [File] {
         var found: [File] = []
-        bytes.withUnsafeBufferPointer { all in
-            for record in records {
-                let name = UnsafeBufferPointer(rebasing: all[Int(record.name)..<Int(record.end)])
-                guard groups.allSatisfy({ group in group.contains { texts in texts.allSatisfy { Self.holds(name, $0) } } }) else { continue }
-                found.append(file(record))
-                if found.count > limit { return }
-            }
+        forEachRecord { all, record in
+            let name = UnsafeBufferPointer(rebasing: all[record.name..<record.end])
+            guard groups.allSatisfy({ group in group.contains { texts in texts.allSatisfy { Self.holds(name, $0) } } }) else { return true }
+            found.append(file(record, in: all))
+            return found.count <= limit
         }
         return found
     }
@@ -93,29 +97,24 @@ public struct PendingNames: Sendable {
     /// Every listed file whose name matches `pattern` (as `NamePattern`'s GLOB: over the
     /// name with its ASCII letters in lower case).
     func files(named pattern: NamePattern) -> [File] {
-        let glob = String(decoding: Self.foldedASCII(Array(pattern.glob.utf8)), as: UTF8.self)
         var found: [File] = []
-        // Each name folded into one buffer, its NUL after it: a C string for `fnmatch`.
-        var name = [CChar](repeating: 0, count: 4097)
-        bytes.withUnsafeBufferPointer { all in
-            name.withUnsafeMutableBufferPointer { folded in
-                for record in records where record.end - record.name < 4096 {
-                    var at = 0
-                    for index in Int(record.name)..<Int(record.end) {
-                        folded[at] = CChar(bitPattern: Self.folded(all[index]))
-                        at += 1
-                    }
-                    folded[at] = 0
-                    if fnmatch(glob, folded.baseAddress!, 0) == 0 { found.append(file(record)) }
-                }
-            }
+        // Each name is a C string in place, ended by its path's NUL; `fnmatch` folds the
+        // case of both, ASCII letters only in the C locale Folio's programs run in.
+        forEachRecord { all, record in
+            let name = UnsafeRawPointer(all.baseAddress! + record.name).assumingMemoryBound(to: CChar.self)
+            if fnmatch(pattern.glob, name, Self.foldingCase) == 0 { found.append(file(record, in: all)) }
+            return true
         }
         return found
     }
 
-    private func file(_ record: (kind: Int32, path: Int32, name: Int32, end: Int32)) -> File {
-        let kind = String(decoding: bytes[Int(record.kind)..<Int(record.path) - 1], as: UTF8.self)
-        return File(path: String(decoding: bytes[Int(record.path)..<Int(record.end)], as: UTF8.self), kind: DocumentKind(rawValue: kind) ?? .file)
+    /// glibc's `FNM_CASEFOLD`, which Swift does not import (a GNU extension).
+    private static let foldingCase: Int32 = 1 << 4
+
+    private func file(_ record: Record, in all: UnsafeBufferPointer<UInt8>) -> File {
+        let kind = String(decoding: UnsafeBufferPointer(rebasing: all[record.kind..<record.path - 1]), as: UTF8.self)
+        return File(path: String(decoding: UnsafeBufferPointer(rebasing: all[record.path..<record.end]), as: UTF8.self),
+                    kind: DocumentKind(rawValue: kind) ?? .file)
     }
 
     /// Whether `name`, its ASCII letters in lower case, holds `text`.

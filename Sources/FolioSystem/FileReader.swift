@@ -20,26 +20,39 @@ public enum FileReader {
         guard size <= limit else { throw .tooLarge(size: size) }
         var bytes = [UInt8](repeating: 0, count: Int(size))
         var filled = 0
-        while true {
-            if filled == bytes.count {
-                // The file may have grown since fstat; read on, within the limit.
-                guard Int64(bytes.count) < limit else { break }
-                bytes.append(contentsOf: repeatElement(0, count: min(64 * 1024, Int(limit) - bytes.count)))
+        while filled < bytes.count {
+            let count = try bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(Failure) in try readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), path: path) }
+            }.get()
+            if count == 0 {
+                bytes.removeSubrange(filled...)
+                return bytes
             }
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemError) in try systemCall("read", path: path) { read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) } }
-            }
-            let count: Int
-            do {
-                count = try result.get()
-            } catch {
-                throw .system(error)
-            }
-            if count == 0 { break }
             filled += count
         }
-        bytes.removeSubrange(filled...)
+        // The file may have grown since fstat: read on, within the limit, through a small
+        // buffer, so that the usual file, which has not, is not copied into a larger array.
+        while Int64(bytes.count) < limit {
+            let wanted = Int(min(64 * 1024, limit - Int64(bytes.count)))
+            let count = try withUnsafeTemporaryAllocation(byteCount: wanted, alignment: 1) { buffer in
+                Result { () throws(Failure) in
+                    let count = try readSome(descriptor, into: buffer, path: path)
+                    bytes.append(contentsOf: buffer.prefix(count))
+                    return count
+                }
+            }.get()
+            if count == 0 { break }
+        }
         return bytes
+    }
+
+    /// One `read` into `buffer`: how many bytes it gave, 0 at the end of the file.
+    private static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(Failure) -> Int {
+        do {
+            return try systemCall("read", path: path) { read(descriptor, buffer.baseAddress!, buffer.count) }
+        } catch {
+            throw .system(error)
+        }
     }
 
     /// Streams a regular file in blocks, for hashing files too large to hold at once.
