@@ -3,7 +3,8 @@
 kinds Folio does not read, the time to know them by name (`folioctl index` against
 plocate's `updatedb` over the same tree: from the start of `folioctl index` until
 `folioq --name` finds a file of the tree, which the walk's list of names allows before the
-walk has recorded them, and until the index holds them all), and name search latency (`folioq` by the words
+walk has recorded them, and until the index holds them all), and name search latency (with
+the index complete, and while a walk's list of the whole tree is all there is) (`folioq` by the words
 of a name and `folioq --name GLOB`, against `plocate`), and known items by name.
 
     bench/names.py OUTDIR [--files 100000] [--queries 100] [--tree DIR]
@@ -162,6 +163,37 @@ def known_by_name(index, env, lists, binaries, relative):
     return found, total
 
 
+def while_listed(binaries, tree, names, sample, scratch):
+    """Name search in the first seconds of indexing a folder: an index that holds none of
+    the tree's files, and a walk's list of all of them beside it (`PendingNames`' file,
+    written here as this process's, which lives while the searches run)."""
+    home = scratch + "/listed"
+    env = dict(os.environ, XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=scratch + "/config", XDG_RUNTIME_DIR=home + "/run")
+    os.makedirs(home + "/empty")
+    os.makedirs(home + "/run")
+    subprocess.run([os.path.join(binaries, "folioctl"), "index", home + "/empty"], env=env, check=True, stdout=subprocess.DEVNULL)
+    lists = home + "/data/folio/folio.sqlite-names"
+    os.makedirs(lists, exist_ok=True)
+    with open(os.path.join(lists, f"{os.getpid()}-1.names"), "wb") as listing:
+        for relative in names:
+            listing.write(b"file\0" + os.path.join(tree, relative).encode() + b"\0")
+    folioq = os.path.join(binaries, "folioq")
+    latencies = {"while listed, folioq --name NAME": [], "while listed, folioq, the name's words": []}
+    found = 0
+    for relative in sample:
+        name = os.path.basename(relative)
+        words_of_name = re.findall(r"[A-Za-z0-9]+", name.rsplit(".", 1)[0])
+        for label, command in (("while listed, folioq --name NAME", ["--name", name]),
+                               ("while listed, folioq, the name's words", [" ".join(words_of_name)])):
+            started = time.perf_counter()
+            listed = subprocess.run([folioq, "--format", "paths", "--limit", "10"] + command, env=env, capture_output=True, text=True).stdout
+            latencies[label].append((time.perf_counter() - started) * 1000)
+            found += os.path.join(tree, relative) in listed.split("\n")
+    for label, times in latencies.items():
+        print(f"{label}: p50 {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms")
+    print(f"while listed, found: {found}/{2 * len(sample)}")
+
+
 def percentile(times, share):
     times = sorted(times)
     return times[max(0, int(len(times) * share) - 1)]
@@ -279,6 +311,8 @@ def main():
     for label, hits in success.items():
         asked = parts_asked if label == "a part only its name holds" else len(sample)
         print(f"success@1, {label}: {hits / max(asked, 1):.2f} ({hits}/{asked})")
+    if not args.tree:
+        while_listed(binaries, tree, names, sample, scratch)
     if embedder:
         embedder.terminate()
         embedder.wait()
