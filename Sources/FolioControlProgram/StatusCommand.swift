@@ -41,6 +41,9 @@ struct StatusCommand: ParsableCommand {
         var offline: [OfflineFolder]?
         /// The tree-sitter parsers code's sections come from; `null` when not installed.
         var codeParsers: CodeParsersInstall?
+        /// The files walks in progress have listed by name (`PendingNames`): found by name
+        /// until each walk has recorded them; `null` when no walk lists any.
+        var listed: Int?
     }
 
     func run() throws {
@@ -54,7 +57,7 @@ struct StatusCommand: ParsableCommand {
         let report = Report(running: status.running, daemon: status.daemon, daemonError: status.daemonError, database: path,
                             databaseBytes: DatabaseSize.bytes(path), counts: status.counts, failed: status.counts?.failed, semantic: status.semantic,
                             damage: DamageMarker.found(path: path)?.reason, rebuild: rebuild, offline: reader.map { _ in status.offline },
-                            codeParsers: CodeParsersInstall.find(in: common.paths))
+                            codeParsers: CodeParsersInstall.find(in: common.paths), listed: PendingNames.load(beside: path)?.count)
         if json {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -126,6 +129,9 @@ struct StatusCommand: ParsableCommand {
             if let bytes = report.databaseBytes { text += ", \(Self.oneDecimal(Double(bytes) / 1_048_576)) MiB" }
             text += "\n"
             text += "database: \(report.database)\n"
+            if let listed = report.listed {
+                text += "walking: \(listed) files listed by name, found by name until the walk has recorded them\n"
+            }
             if counts.failed > 0 { text += "see the failed files: folioctl errors\n" }
             for folder in report.offline ?? [] {
                 text += "offline: \(folder.mountPoint) is not mounted since \(Self.localTime(folder.since)); its \(folder.documents) documents are kept"

@@ -114,6 +114,8 @@ final class IndexEngine {
     func stop() {
         feed(.stop)
         processes.stopAll()
+        // A walk left unfinished leaves no list behind: the next start walks again.
+        for id in walks.keys { PendingNames.remove(walk: id.value, beside: store.path) }
     }
 
     /// Lists the files below `root` by name before the walk compares each with the index:

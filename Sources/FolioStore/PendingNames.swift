@@ -4,10 +4,10 @@ internal import Glibc
 
 /// The files that walks in progress have found, by name: what knows every file by its name
 /// in a small part of the time a walk takes to record them all (docs/benchmarks.md, "Names
-/// listed before the walk"). A walk first lists the files below its folder as `updatedb`
-/// does, without a `stat` each (`DirectoryCrawler.files(below:)`), into a file beside the
-/// index; then it compares each file with the index and records it, and its list goes when
-/// it ends. Meanwhile a search by name reads the lists as well as the index (`NameTier`,
+/// listed before the walk"). The first walk of a folder (one the index holds nothing of)
+/// lists the files below it as `updatedb` does, without a `stat` each
+/// (`DirectoryCrawler.files(below:)`), into a file beside the index; then it compares each
+/// file with the index and records it, and its list goes when it ends. Meanwhile a search by name reads the lists as well as the index (`NameTier`,
 /// `folioq --name`) and shows a listed file the index does not hold yet, once it has made
 /// sure the file is still there.
 ///
@@ -19,6 +19,8 @@ public struct PendingNames: Sendable {
     /// A listed file.
     struct File: Sendable, Equatable {
         var path: String
+        /// The kind the walk will read it as: what a filter by type asks of it (its hit is
+        /// of kind `file` until then).
         var kind: DocumentKind
 
         /// The last component of the path.

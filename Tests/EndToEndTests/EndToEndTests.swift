@@ -19,6 +19,25 @@ import FolioProtocol
         try folio.run("folioctl", ["index", folio.home + "/Documents"])
     }
 
+    @Test func aFileAWalkHasListed_isFoundByName_andStatusSaysSo() throws {
+        _ = try index()
+        try folio.write("Documents/late/Annual Report 2024.pdf", Data("not read yet".utf8))
+        // The list a walk in progress writes (`PendingNames`), as this process's.
+        let lists = folio.databasePath + "-names"
+        try FileManager.default.createDirectory(atPath: lists, withIntermediateDirectories: true)
+        try Data("pdf\u{0}\(folio.home)/Documents/late/Annual Report 2024.pdf\u{0}".utf8)
+            .write(to: URL(fileURLWithPath: lists + "/\(getpid())-1.names"))
+        let found = try folio.run("folioq", ["--mode", "lexical", "annual report"])
+        #expect(found.output == "Annual Report 2024.pdf\n  ~/Documents/late/Annual Report 2024.pdf · by name\n")
+        let listed = try folio.run("folioq", ["--name", "annual*", "--json"])
+        #expect(listed.output.contains("\"listed\":true"))
+        #expect(try folio.statusReport()?["listed"] as? Int == 1)
+        #expect(try folio.run("folioctl", ["status"]).output.contains("walking: 1 files listed by name"))
+        try FileManager.default.removeItem(atPath: lists + "/\(getpid())-1.names")
+        #expect(try folio.run("folioq", ["--mode", "lexical", "annual report"]).status == 1, "the walk ended without it: not found")
+        #expect(try folio.statusReport()?["listed"] == nil)
+    }
+
     @Test func indexThenSearch_findsTheDocumentWithPageAndSection() throws {
         let indexed = try index()
         #expect(indexed.status == 1, "a file failed, so the status says so")

@@ -49,7 +49,7 @@ import FolioText
         let results = try search("tax 2023")
         #expect(names(results) == ["tax-2023-notes.txt", "Tax Return 2023.pdf", "letter.txt"])
         let listed = results.hits[1]
-        #expect(listed.kind == .pdf && listed.foundBy == .words && listed.matchesAllTerms)
+        #expect(listed.kind == .file && listed.foundBy == .words && listed.matchesAllTerms, "known by its name until it is read")
         #expect(listed.snippet.text == "Tax Return 2023.pdf" && listed.snippet.highlights == [0..<3, 11..<15])
     }
 
@@ -96,7 +96,7 @@ import FolioText
         let files = try IndexReader(path: store.path).files(matching: filters, limit: 10)
         #expect(files.map { ($0.path as NSString).lastPathComponent } == ["SCAN-2.TIFF", "scan-1.tiff"])
         #expect(files.map(\.listedOnly) == [true, false])
-        #expect(files[0].signature.size == 10 && files[0].kind == .image)
+        #expect(files[0].signature.size == 10 && files[0].kind == .file)
     }
 
     @Test func lists_goWithTheirWalk_orTheirProcess() throws {

@@ -21,7 +21,8 @@ enum CatalogQueries {
     }
 
     /// With `pending`, a name's pattern also lists the files walks in progress have listed
-    /// and the index does not hold yet (`PendingNames`), in the same order.
+    /// and the index does not hold yet (`PendingNames`), in the same order, as files known
+    /// by their names (kind `file`, `listedOnly`).
     static func files(_ db: SQLiteConnection, matching filters: SearchFilters, limit: Int, pending: PendingNames? = nil) throws -> [DocumentRecord] {
         var filters = filters
         filters.pages = nil
@@ -34,7 +35,7 @@ enum CatalogQueries {
             guard let status = file.status(allowedBy: filters) else { continue }
             var record = DocumentRecord(path: file.path, signature: FileSignature(size: status.size, modificationTimeNanoseconds: status.modificationTimeNanoseconds,
                                                                                   inode: status.inode),
-                                        contentHash: nil, kind: file.kind, title: nil, pageCount: 0, chunkCount: 0, status: .indexed, error: nil, indexedAt: 0)
+                                        contentHash: nil, kind: .file, title: nil, pageCount: 0, chunkCount: 0, status: .indexed, error: nil, indexedAt: 0)
             record.listedOnly = true
             listed.append(record)
         }

@@ -121,14 +121,15 @@ enum IndexSearch {
     }
 
     /// The hits of files known by a walk's list alone: the name is all there is to show, its
-    /// words marked, as the index shows a file it knows by its name (`IndexStore.nameChunk`).
+    /// words marked, as the index shows a file it knows by its name (`IndexStore.nameChunk`),
+    /// and of that kind (`file`: every front end says "by name") until the walk has read it.
     private static func listedHits(_ db: SQLiteConnection, _ files: [PendingNames.File], request: SearchRequest) throws -> [SearchHit] {
         let words = min(request.snippetWords, 64)
         let marker = words > 0 ? try MatchMarker(db, terms: Array(request.query.required.joined())) : nil
         return try files.map { file in
             let name = file.name
             let snippet = try marker.map { Snippet(marked: try $0.snippet(of: name, words: words, in: db).marked) } ?? Snippet(leadingWords: name, count: words)
-            return SearchHit(path: file.path, title: nil, kind: file.kind, chunkOrdinal: 0, page: 1, firstPage: 1, lastPage: 1, pageLabel: nil,
+            return SearchHit(path: file.path, title: nil, kind: .file, chunkOrdinal: 0, page: 1, firstPage: 1, lastPage: 1, pageLabel: nil,
                              section: nil, snippet: snippet, score: 0, matchesAllTerms: true, navigation: false, ocrConfidence: nil,
                              ranking: nil, fields: [:], foundBy: .words, offline: nil)
         }
