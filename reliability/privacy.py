@@ -35,13 +35,18 @@ def private_files():
         wait_until("foliod answers", lambda: home.status().get("running"), 30)
         checked = {home.data: 0o700, os.path.join(home.path, "run", "folio"): 0o700,
                    os.path.join(home.path, "run", "folio", "control.sock"): 0o600}
+        # The database's files, and a folder beside them (the lists of a walk in progress)
+        # with its files.
         for name in os.listdir(home.data):
-            checked[os.path.join(home.data, name)] = 0o600
+            path = os.path.join(home.data, name)
+            checked[path] = 0o700 if os.path.isdir(path) else 0o600
+            if os.path.isdir(path):
+                checked.update({os.path.join(path, inner): 0o600 for inner in os.listdir(path)})
         wrong = {path: oct(mode(path)) for path, wanted in checked.items() if mode(path) != wanted}
         if wrong:
             raise Failure(f"not private under umask 000: {wrong}")
-        yield f"umask 000: {len(checked)} paths checked (data folder 0700, {len(checked) - 3} database files 0600, " \
-              "runtime folder 0700, socket 0600)"
+        yield f"umask 000: {len(checked)} paths checked (data and runtime folders, and any folder beside the database, " \
+              "0700; the database's files and the socket 0600)"
     finally:
         home.close()
 

@@ -164,10 +164,12 @@ public struct PendingNames: Sendable {
         }
     }
 
-    /// Removes the list of walk `walk` of this process: the walk ended, or was cancelled.
+    /// Removes the list of walk `walk` of this process: the walk ended, or was cancelled;
+    /// and the folder of the lists with the last.
     public static func remove(walk: Int, beside database: String) {
         guard database.hasPrefix("/") else { return }
         unlink(listPath(walk: walk, beside: database))
+        rmdir(folder(beside: database))
     }
 
     /// Removes the lists of processes that are gone: walks a crash or a kill ended.
@@ -177,6 +179,7 @@ public struct PendingNames: Sendable {
             guard let pid = name.split(separator: "-").first.flatMap({ Int32($0) }) else { continue }
             if kill(pid, 0) != 0, errno == ESRCH { unlink(folder(beside: database) + "/" + name) }
         }
+        rmdir(folder(beside: database))
     }
 
     private static func listPath(walk: Int, beside database: String) -> String {
