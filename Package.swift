@@ -116,7 +116,7 @@ let package = Package(
                         .embedInCode("v0010_volumes.sql"),
                         .embedInCode("v0011_mail_threads.sql"),
                         .embedInCode("v0012_file_names.sql"), .embedInCode("v0013_code.sql"),
-                        .embedInCode("v0014_written.sql")],
+                        .embedInCode("v0014_written.sql"), .embedInCode("v0015_code_outline.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",

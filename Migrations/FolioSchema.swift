@@ -23,5 +23,6 @@ public enum FolioSchema {
         SchemaMigration(identifier: "v0012_file_names", sql: String(decoding: PackageResources.v0012_file_names_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0013_code", sql: String(decoding: PackageResources.v0013_code_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0014_written", sql: String(decoding: PackageResources.v0014_written_sql, as: UTF8.self)),
+        SchemaMigration(identifier: "v0015_code_outline", sql: String(decoding: PackageResources.v0015_code_outline_sql, as: UTF8.self)),
     ]
 }

@@ -13,8 +13,9 @@
 # has, and the grammars' wheels hide the symbols Folio needs. The source distributions
 # carry the generated parsers (C); some lack the headers they are compiled against, which
 # another grammar's, or the runtime's of their ABI (tree-sitter 0.24.0 for ABI 14), give.
-# TypeScript's and YAML's distributions lack a file their scanners include (every version
-# PyPI has) and are left out: .ts and .yaml files are read as plain text. Does nothing when the library is there, built from these.
+# TypeScript's and XML's distributions lack a file their scanners include (common/scanner.h),
+# YAML's (0.7.2) and SQL's (0.3.13) their scanner itself: they are left out, and
+# .ts, .yaml, .xml and .sql files are read as plain text. Does nothing when the library is there, built from these.
 # Without it Folio reads code as plain text with line numbers and `folioctl status` says so.
 set -eu
 dest=${1:-${XDG_DATA_HOME:-$HOME/.local/share}/folio}/tree-sitter
@@ -24,6 +25,7 @@ packages="tree-sitter 0.25.2 fe43c158555da46723b28b52e058ad444195afd1db3ca7720c5
 tree-sitter 0.24.0 abd95af65ca2f4f7eca356343391ed669e764f37748b5352946f00f7fc78e734
 tree-sitter-bash 0.25.1 bfc0bdaa77bc1e86e3c6652e5a6e140c40c0a16b84185c2b63ad7cd809b88f14
 tree-sitter-c 0.24.2 1628584df0299b5a340aa63f8e67b6c97c91517f52fa7e7a4c557e40adb330a9
+tree-sitter-cpp 0.23.4 6a59c4cebb1ad1dc2e8d586cf8a72b39d21b8108b7b139d089719e81a339e41d
 tree-sitter-go 0.25.0 a7466e9b8d94dda94cae8d91629f26edb2d26166fd454d4831c3bf6dfa2e8d68
 tree-sitter-java 0.23.5 f5cd57b8f1270a7f0438878750d02ccc79421d45cca65ff284f1527e9ef02e38
 tree-sitter-javascript 0.25.0 329b5414874f0588a98f1c291f1b28138286617aa907746ffe55adfdcf963f38

@@ -64,6 +64,10 @@ static const rule javascript_rules[] = {
 static const rule c_rules[] = {
     {"function_definition", "declarator", true}, {"struct_specifier", "name", .needs = "body"},
     {"union_specifier", "name", .needs = "body"}, {"enum_specifier", "name", .needs = "body"}, {0}};
+static const rule cpp_rules[] = {
+    {"function_definition", "declarator", true}, {"class_specifier", "name", .needs = "body"},
+    {"struct_specifier", "name", .needs = "body"}, {"union_specifier", "name", .needs = "body"},
+    {"enum_specifier", "name", .needs = "body"}, {"namespace_definition", "name"}, {0}};
 static const rule go_rules[] = {
     {"function_declaration", "name"}, {"method_declaration", "name"}, {"type_spec", "name"}, {0}};
 static const rule rust_rules[] = {
@@ -83,7 +87,7 @@ static const rule toml_rules[] = {
     {"table", NULL}, {"table_array_element", NULL}, {"pair", NULL, .parents = "document"}, {0}};
 
 static const language languages[] = {
-    {"python", 0, python_rules}, {"javascript", 0, javascript_rules}, {"c", 0, c_rules}, {"go", 0, go_rules},
+    {"python", 0, python_rules}, {"javascript", 0, javascript_rules}, {"c", 0, c_rules}, {"cpp", 0, cpp_rules}, {"go", 0, go_rules},
     {"rust", 0, rust_rules}, {"java", 0, java_rules}, {"bash", 0, bash_rules}, {"swift", 0, swift_rules},
     {"json", 2, json_rules}, {"toml", 1, toml_rules},
 };
@@ -215,6 +219,8 @@ static ts_node name_of(const folio_code_parsers *p, const rule *r, ts_node node)
     ts_node name = p->node_child_by_field_name(node, r->field, length);
     while (r->follow && !p->node_is_null(name)) {
         ts_node inner = p->node_child_by_field_name(name, r->field, length);
+        /* C++'s reference declarator (`T &name()`) holds what it declares without a field. */
+        if (p->node_is_null(inner) && strcmp(p->node_type(name), "reference_declarator") == 0) inner = p->node_named_child(name, 0);
         if (p->node_is_null(inner)) break;
         name = inner;
     }

@@ -25,9 +25,14 @@ public struct Chunk: Sendable, Equatable {
     /// Words the chunk holds besides its text's own, searched but never shown: the parts of
     /// source code's camelCase names (`parseConfig`: `parse config`).
     public var terms: String?
+    /// In source code, the definitions its lines are in where they are not its section (a
+    /// small function's, within a large class's chunk): a line each, `N\tname`, from the
+    /// chunk's line `N` (0 its first) on, the name empty where no definition is; `nil` when
+    /// every line's is the section. What a hit's line is named by (`CodeLine`).
+    public var outline: String?
 
     public init(ordinal: Int, firstPage: Int, lastPage: Int, section: String?, text: String, startOffset: Int, endOffset: Int,
-                pageBreakOffset: Int? = nil, navigation: Bool = false, firstLine: Int? = nil, terms: String? = nil) {
+                pageBreakOffset: Int? = nil, navigation: Bool = false, firstLine: Int? = nil, terms: String? = nil, outline: String? = nil) {
         self.ordinal = ordinal
         self.firstPage = firstPage
         self.lastPage = lastPage
@@ -39,5 +44,6 @@ public struct Chunk: Sendable, Equatable {
         self.navigation = navigation
         self.firstLine = firstLine
         self.terms = terms
+        self.outline = outline
     }
 }

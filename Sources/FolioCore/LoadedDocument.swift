@@ -71,9 +71,14 @@ public struct TextLine: Sendable, Equatable, Codable {
     public var text: String
     /// The nearest heading above this line (the heading itself for a heading line).
     public var section: String?
+    /// In source code, the innermost definition the line is in, however small, named with
+    /// those around it (`Parser.parse_config`): a section is only a large one, and a hit in
+    /// a small function names it from this (`Chunk.outline`).
+    public var definition: String?
 
-    public init(_ text: String, section: String? = nil) {
+    public init(_ text: String, section: String? = nil, definition: String? = nil) {
         self.text = text
         self.section = section
+        self.definition = definition
     }
 }

@@ -1,7 +1,7 @@
 /// A language whose definitions Folio reads with tree-sitter (`CodeParsers`): the grammars
 /// scripts/install-code-parsers.sh builds, by the extensions of their files.
 public enum CodeLanguage: String, Sendable, CaseIterable {
-    case python, javascript, c, go, rust, java, bash, swift, json, toml
+    case python, javascript, c, cpp, go, rust, java, bash, swift, json, toml
 
     /// The language of a file with `fileExtension` (lower case, without the dot).
     public init?(fileExtension: String) {
@@ -9,6 +9,7 @@ public enum CodeLanguage: String, Sendable, CaseIterable {
         case "py", "pyi": self = .python
         case "js", "mjs", "cjs", "jsx": self = .javascript
         case "c", "h": self = .c
+        case "cc", "cpp", "cxx", "hpp", "hh": self = .cpp
         case "go": self = .go
         case "rs": self = .rust
         case "java": self = .java
@@ -28,7 +29,7 @@ public enum CodeLanguage: String, Sendable, CaseIterable {
         case .python: ["#", "@"]
         case .bash, .toml: ["#"]
         case .go: ["//"]
-        case .c: ["//", "/*", "*"]
+        case .c, .cpp: ["//", "/*", "*"]
         case .rust: ["//", "/*", "*", "#["]
         case .javascript, .java, .swift: ["//", "/*", "*", "@"]
         case .json: []

@@ -4,9 +4,10 @@
 ///
 /// Only definitions of at least `minimumWords` are sections: a chunk never straddles two
 /// sections, so every three-line method as a section of its own would cut code into chunks
-/// of a few words each. A smaller definition is part of the one around it, and its hit says
-/// its line. The indexer asks for a chunk's worth of words (docs/benchmarks.md, "Code's
-/// definitions as sections", weighs the choices).
+/// of a few words each. A smaller definition is part of the one around it; its lines' own
+/// definition (`innermost`) names its hits from the chunk's outline (`Chunk.outline`). The
+/// indexer asks for a chunk's worth of words (docs/benchmarks.md, "Code's definitions as
+/// sections", weighs the choices).
 struct CodeSections {
     /// A line of the file: where it starts in the text's UTF-8 bytes, and its text.
     struct Line {
@@ -16,7 +17,13 @@ struct CodeSections {
 
     static func of(_ lines: [Line], in text: String.UTF8View, definitions: [CodeDefinition], language: CodeLanguage,
                    minimumWords: Int) -> [String?] {
-        let definitions = definitions.filter { Self.words(in: text, from: $0.start, to: $0.end, atLeast: minimumWords) }
+        innermost(lines, definitions: definitions.filter { Self.words(in: text, from: $0.start, to: $0.end, atLeast: minimumWords) },
+                  language: language)
+    }
+
+    /// The innermost of `definitions` each line is in, named with those around it; with
+    /// every definition, however small, what a hit in a small one says (`TextLine.definition`).
+    static func innermost(_ lines: [Line], definitions: [CodeDefinition], language: CodeLanguage) -> [String?] {
         guard !definitions.isEmpty else { return Array(repeating: nil, count: lines.count) }
         let firstLines = Self.firstLines(of: definitions, in: lines, leading: language.leadingLines)
         var sections: [String?] = []

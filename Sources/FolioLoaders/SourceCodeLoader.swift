@@ -1,10 +1,11 @@
 public import FolioCore
 
 /// Source code and structured text, read as plain text (`PlainTextLoader`), each line with
-/// the definition it is in as its section (`CodeSections`) where tree-sitter has a parser
-/// for the language (`CodeParsers`, `CodeLanguage`): a hit says `Parser.parseConfig, line
-/// 42`, and a chunk keeps to one function. Without the parsers, or when the parse fails,
-/// the lines have no section and a hit says its line alone.
+/// the large definition it is in as its section (`CodeSections`), and the innermost one,
+/// however small, as its definition, where tree-sitter has a parser for the language
+/// (`CodeParsers`, `CodeLanguage`): a hit says `Parser.parseConfig, line 42`, and a chunk
+/// keeps to one large function. Without the parsers, or when the parse fails, the lines
+/// have neither and a hit says its line alone.
 public struct SourceCodeLoader: DocumentLoader {
     public let kind = DocumentKind.code
     /// Asked at the first file read, not when the loader is made: a process that reads no
@@ -37,17 +38,14 @@ public struct SourceCodeLoader: DocumentLoader {
             }
         }
         let language = AbsolutePath.fileExtension(file.path).flatMap(CodeLanguage.init(fileExtension:))
-        // A file shorter than a section has none: not parsed.
-        let definitions = language.flatMap { language in
-            CodeSections.words(in: text.utf8, from: 0, to: text.utf8.count, atLeast: minimumWords)
-                ? parsers()?.definitions(of: text, as: language) : nil
-        } ?? []
+        let definitions = language.flatMap { parsers()?.definitions(of: text, as: $0) } ?? []
         let sections = language.map { CodeSections.of(lines.map(\.line), in: text.utf8, definitions: definitions, language: $0,
                                                         minimumWords: minimumWords) }
+        let innermost = language.map { CodeSections.innermost(lines.map(\.line), definitions: definitions, language: $0) }
         var pages: [Page] = []
         for (index, entry) in lines.enumerated() {
             if pages.last?.number != entry.page { pages.append(Page(number: entry.page, lines: [])) }
-            pages[pages.count - 1].lines.append(TextLine(String(entry.line.text), section: sections?[index]))
+            pages[pages.count - 1].lines.append(TextLine(String(entry.line.text), section: sections?[index], definition: innermost?[index]))
         }
         return LoadedDocument(kind: kind, title: nil, pages: pages)
     }

@@ -15,7 +15,8 @@ public import FolioCore
 /// With `sourceCode`, a chunk knows the line it starts on (`firstLine`) and its text keeps
 /// the blank lines between its lines, so that a match's line is that line plus the
 /// newlines before the match (`CodeLine`); its camelCase names' parts are its `terms`
-/// (`CodeTerms`).
+/// (`CodeTerms`), and where its lines are in definitions smaller than its section, its
+/// `outline` says which.
 public struct WordChunker: Chunker {
     public var options: ChunkingOptions
     public var sourceCode: Bool
@@ -38,6 +39,7 @@ public struct WordChunker: Chunker {
     /// page gives the chunks it completed.
     public struct Stream: ChunkStream {
         private var builder: Builder
+        private let sourceCode: Bool
         private var offset = 0
         private var lineID = 0
         private var pages = 0
@@ -46,6 +48,7 @@ public struct WordChunker: Chunker {
             precondition(options.maxTokensPerChunk > options.overlapTokens && options.overlapTokens >= 0,
                          "overlap must be smaller than the chunk size; FolioConfiguration validates this")
             builder = Builder(options: options, sourceCode: sourceCode)
+            self.sourceCode = sourceCode
         }
 
         public mutating func add(_ page: Page) -> [Chunk] {
@@ -54,7 +57,8 @@ public struct WordChunker: Chunker {
             for (lineIndex, line) in page.lines.enumerated() {
                 if lineIndex > 0 { offset += 1 }  // the newline between lines
                 if line.section != builder.section { builder.startSection(line.section) }
-                offset = builder.add(line: line.text, id: lineID, page: page.number, startingAt: offset)
+                offset = builder.add(line: line.text, id: lineID, page: page.number, startingAt: offset,
+                                     definition: sourceCode ? line.definition : nil)
                 lineID += 1
             }
             return builder.takeChunks()
@@ -78,6 +82,8 @@ private struct Word {
     var page: Int
     var startOffset: Int
     var endOffset: Int
+    /// In source code, the innermost definition of its line (`TextLine.definition`).
+    var definition: String?
     var endsLine = false
     var endsSentence = false
 }
@@ -110,7 +116,7 @@ private struct Builder: Sendable {
     }
 
     /// Adds the words of one line; returns the scalar offset just past it.
-    mutating func add(line: String, id: Int, page: Int, startingAt lineOffset: Int) -> Int {
+    mutating func add(line: String, id: Int, page: Int, startingAt lineOffset: Int, definition: String? = nil) -> Int {
         let scalars = line.unicodeScalars
         var offset = lineOffset
         var wordStart: String.Index?
@@ -119,7 +125,8 @@ private struct Builder: Sendable {
         while index != scalars.endIndex {
             let isSpace = scalars[index].isSpace
             if isSpace, let start = wordStart {
-                append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset))
+                append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset,
+                            definition: definition))
                 wordStart = nil
             } else if !isSpace, wordStart == nil {
                 wordStart = index
@@ -129,7 +136,8 @@ private struct Builder: Sendable {
             index = scalars.index(after: index)
         }
         if let start = wordStart {
-            append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset))
+            append(Word(line: line, start: start, end: index, lineID: id, page: page, startOffset: wordStartOffset, endOffset: offset,
+                            definition: definition))
         }
         if let last = words.indices.last, words[last].lineID == id {
             words[last].endsLine = true
@@ -195,18 +203,27 @@ private struct Builder: Sendable {
         var pageBreak: Int?
         var runStart = slice.startIndex
         var previousLine: Int?
+        var outline = ""
+        var named: String?? = .none
+        var namesOtherThanSection = false
         for index in slice.indices where index == slice.endIndex - 1 || slice[index + 1].lineID != slice[index].lineID {
             let run = slice[runStart]
             if let previousLine { text.append(sourceCode ? String(repeating: "\n", count: max(1, run.lineID - previousLine)) : "\n") }
             previousLine = run.lineID
             if pageBreak == nil, run.page != first.page { pageBreak = text.unicodeScalars.count }
             text.append(String(run.line.unicodeScalars[run.start..<slice[index].end]))
+            if sourceCode, named != .some(run.definition) {
+                outline += "\(run.lineID - first.lineID)\t\(run.definition ?? "")\n"
+                named = .some(run.definition)
+                if run.definition != section { namesOtherThanSection = true }
+            }
             runStart = index + 1
         }
         made += 1
         chunks.append(Chunk(ordinal: made - 1, firstPage: first.page, lastPage: last.page, section: section,
                             text: text, startOffset: first.startOffset, endOffset: last.endOffset, pageBreakOffset: pageBreak,
-                            firstLine: sourceCode ? first.lineID + 1 : nil, terms: sourceCode ? CodeTerms.of(text) : nil))
+                            firstLine: sourceCode ? first.lineID + 1 : nil, terms: sourceCode ? CodeTerms.of(text) : nil,
+                            outline: namesOtherThanSection ? outline : nil))
     }
 
     /// Whether a word closes a sentence: it ends in `.`, `!`, `?` (or their CJK forms),

@@ -46,10 +46,10 @@ import FolioText
         let reader = try indexed()
         let documents = try reader.documents(in: .everything)
         #expect(documents.map(\.kind) == [.code, .code])
-        #expect(try hit(reader, "ring bell")?.section == "line 13")
-        #expect(try hit(reader, "parse_config")?.section == "line 5", "snake_case splits into its words, and is found whole as a phrase")
-        #expect(try hit(reader, "harbour configuration")?.section == "line 6")
-        #expect(try hit(reader, "LighthouseKeeper")?.section == "line 12")
+        #expect(try hit(reader, "ring bell")?.section == "LighthouseKeeper.ring_bell, line 13")
+        #expect(try hit(reader, "parse_config")?.section == "parse_config, line 5", "snake_case splits into its words, and is found whole as a phrase")
+        #expect(try hit(reader, "harbour configuration")?.section == "parse_config, line 6")
+        #expect(try hit(reader, "LighthouseKeeper")?.section == "LighthouseKeeper, line 12")
         let parts = try #require(try hit(reader, "lighthouse keeper"), "a camelCase name by its parts")
         #expect(parts.path.hasSuffix("setup.py") && parts.snippet.text.contains("LighthouseKeeper"), "the parts are searched, never shown")
         let yaml = try #require(try hit(reader, "tidewater"))
@@ -63,7 +63,8 @@ import FolioText
     }
 
     /// A definition of a chunk's words or more is a section: its hits name it (with the class
-    /// around it) and its chunks keep to it; the small ones around it are found by their line.
+    /// around it) and its chunks keep to it; the small ones around it are named by the chunk's
+    /// outline.
     @Test func aLargeDefinition_isTheSectionOfItsHits() throws {
         try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
         let body = (1...100).map { "        total += tide_height(dawn, dusk, spring, neap\($0))" }.joined(separator: "\n")
@@ -81,6 +82,9 @@ import FolioText
                     total = 0
             \(body)
                     return total
+
+                def bell(self):
+                    return "brass"
             """
         try Data(source.utf8).write(to: URL(fileURLWithPath: root + "/src/harbour.py"))
         let store = try IndexStore(path: root + "/folio.sqlite")
@@ -88,7 +92,9 @@ import FolioText
         let reader = try IndexReader(path: store.path)
         #expect(try hit(reader, "neap42")?.section == "Harbour.season_tides, line 53")
         #expect(try hit(reader, "Sums the tides")?.section == "Harbour.season_tides, line 9", "its comment goes with it")
-        #expect(try hit(reader, "lantern")?.section == "line 5", "a small function is no section of its own")
+        #expect(try hit(reader, "lantern")?.section == "small_helper, line 5", "a small function is no section, and named")
+        #expect(try hit(reader, "brass")?.section == "Harbour.bell, line 115", "a small method in a large class's chunk")
+        #expect(try hit(reader, "import math")?.section == "line 1")
     }
 
     /// `code_extensions` adds a language Folio does not list: its files are read as code,

@@ -58,6 +58,35 @@ import FolioCore
         #expect(section(of: "return \"spring\";", in: lines) == "tide_name", "the pointer declarator is followed to the name")
     }
 
+    @Test func cpp_namespacesClassesAndMethods_andMethodsDefinedOutsideTheirClass() throws {
+        let lines = try sections("harbour.cpp", """
+            namespace harbour {
+            class Lighthouse {
+              public:
+                int lamp() const {
+                    return 1;
+                }
+            };
+            }
+            // Rings the bell.
+            void harbour::Bell::ring(int times) {
+                chime(times);
+            }
+            template <typename T> T &deepest(std::vector<T> &tides) {
+                return tides.back();
+            }
+            Bell::~Bell() {
+                silence();
+            }
+            """)
+        #expect(section(of: "return 1;", in: lines) == "harbour.Lighthouse.lamp")
+        #expect(section(of: "public:", in: lines) == "harbour.Lighthouse")
+        #expect(section(of: "// Rings the bell.", in: lines) == "harbour::Bell::ring")
+        #expect(section(of: "chime(times);", in: lines) == "harbour::Bell::ring", "a qualified name says its class")
+        #expect(section(of: "return tides.back();", in: lines) == "deepest", "through the template and the reference")
+        #expect(section(of: "silence();", in: lines) == "Bell::~Bell")
+    }
+
     @Test(arguments: [
         ("bell.swift", "struct Bell {\n    init() { ring() }\n    func ring() {\n        print(1)\n    }\n}\n", "print(1)", "Bell.ring"),
         ("bell.swift", "struct Bell {\n    init() {\n        ring()\n    }\n}\n", "ring()", "Bell.init"),
@@ -66,6 +95,7 @@ import FolioCore
         ("Bell.java", "class Bell {\n    void ring() {\n        System.out.println(1);\n    }\n}\n", "System.out.println(1);", "Bell.ring"),
         ("bell.js", "const ring = () => {\n  console.log(1)\n}\n", "console.log(1)", "ring"),
         ("bell.sh", "ring() {\n  echo 1\n}\n", "echo 1", "ring"),
+        ("bell.hpp", "struct Bell {\n  void ring() {\n    chime();\n  }\n};\n", "chime();", "Bell.ring"),
     ])
     func eachLanguage_namesTheDefinitionALineIsIn(name: String, source: String, line: String, expected: String) throws {
         #expect(section(of: line, in: try sections(name, source)) == .some(expected))
@@ -107,6 +137,14 @@ import FolioCore
         #expect(section(of: "pass", in: lines) == .some(nil))
         let every = try sections("keeper.py", source)
         #expect(section(of: "return 1", in: every) == "Keeper.tend")
+        // Each line still knows the innermost definition it is in, however small.
+        let loader = SourceCodeLoader(parsers: try Self.parsers.get(), minimumWords: 9)
+        let definitions = try loader.load(Fixture.temporary("keeper.py", Array(source.utf8))).pages.flatMap(\.lines)
+            .map { ($0.text.trimmingCharacters(in: .whitespaces), $0.definition) }
+        #expect(definitions.first { $0.0 == "return 1" }?.1 == "Keeper.tend")
+        #expect(definitions.first { $0.0 == "return 2" }?.1 == "Keeper.ring")
+        #expect(definitions.first { $0.0 == "pass" }?.1 == "alone")
+        #expect(definitions.first { $0.0.isEmpty }?.1 == "Keeper", "the blank line inside the class")
     }
 
     /// Without the parsers, or for a language they do not read, code is plain text: lines

@@ -37,6 +37,20 @@ import FolioTestSupport
         #expect(prose.allSatisfy { $0.firstLine == nil && $0.terms == nil })
     }
 
+    /// Source code whose lines are in definitions smaller than the chunk's section: the
+    /// chunk's outline says from which of its lines on each is, which a hit names its line by.
+    @Test func sourceCode_outlinesTheDefinitionsSmallerThanItsSection() {
+        let lines = [("class Keeper:", "Keeper"), ("    def tend(self):", "Keeper.tend"), ("        return 1", "Keeper.tend"),
+                     ("", "Keeper"), ("    def ring(self):", "Keeper.ring"), ("        return 2", "Keeper.ring")]
+        let pages = [Page(number: 1, lines: lines.map { TextLine($0.0, section: "Keeper", definition: $0.1) })]
+        let code = WordChunker(options: ChunkingOptions(maxTokensPerChunk: 100, overlapTokens: 0), sourceCode: true).chunks(of: pages)
+        #expect(code.map(\.outline) == ["0\tKeeper\n1\tKeeper.tend\n4\tKeeper.ring\n"], "the blank line has no words of its own")
+        let plain = lines.map { TextLine($0.0, section: "Keeper", definition: "Keeper") }
+        #expect(WordChunker(options: ChunkingOptions(maxTokensPerChunk: 100, overlapTokens: 0), sourceCode: true)
+            .chunks(of: [Page(number: 1, lines: plain)]).map(\.outline) == [nil], "every line's is the section")
+        #expect(chunker(100, 0).chunks(of: pages).map(\.outline) == [nil], "prose has none")
+    }
+
     @Test(arguments: [("parseConfig", "parse config"), ("LighthouseKeeper", "lighthouse keeper"), ("HTTPServer", "http server"),
                       ("getHTTPResponse2", "get http response2"), ("XMLHttpRequest", "xml http request"), ("iPhone", "i phone")])
     func camelCaseNames_splitIntoTheirParts(_ name: String, _ parts: String) {

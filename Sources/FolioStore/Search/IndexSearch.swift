@@ -326,7 +326,7 @@ enum IndexSearch {
     private static func hits(_ db: SQLiteConnection, for ranked: [FusedHit], request: SearchRequest) throws -> [SearchHit] {
         guard !ranked.isEmpty else { return [] }
         let columns = """
-            c.id, c.document_id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section, c.first_line,
+            c.id, c.document_id, d.path, d.title, d.kind, c.ordinal, c.page_first, c.page_last, c.page_break, c.section, c.first_line, c.outline,
             coalesce(c.navigation, 0) AS navigation,
             p1.label AS label1, p1.ocr_confidence AS ocr1, p2.label AS label2, p2.ocr_confidence AS ocr2
             """
@@ -363,7 +363,9 @@ enum IndexSearch {
             } else {
                 snippet = Snippet(leadingWords: text, count: words)
             }
-            if let firstLine = row["first_line"] as Int? { section = CodeLine.section(firstLine: firstLine, text: text, firstMatch: firstMatch, definition: section) }
+            if let firstLine = row["first_line"] as Int? {
+                section = CodeLine.section(firstLine: firstLine, text: text, firstMatch: firstMatch, definition: section, outline: row["outline"])
+            }
             return SearchHit(
                 path: row["path"], title: row["title"], kind: kind,
                 chunkOrdinal: row["ordinal"], page: onLastPage ? row["page_last"] : firstPage, firstPage: firstPage,

@@ -45,7 +45,7 @@ extension IndexStore {
                 """, [DocumentKind.file.rawValue, DocumentStatus.indexed.rawValue, time], cached: true)
             try db.execute("""
                 INSERT INTO chunk (\(Self.chunkColumns))
-                SELECT d.id, 0, 1, 1, NULL, n.name, 0, n.name_end, NULL, 0, NULL, NULL
+                SELECT d.id, 0, 1, 1, NULL, n.name, 0, n.name_end, NULL, 0, NULL, NULL, NULL
                 FROM temp.named_file n CROSS JOIN document d ON d.path = n.path ORDER BY n.rowid
                 """, cached: true)
             try db.execute("DELETE FROM temp.named_file", cached: true)

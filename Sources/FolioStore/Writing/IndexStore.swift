@@ -144,13 +144,14 @@ public final class IndexStore: Sendable {
 
     /// The columns a chunk is written with, in the order of `insert(_:of:in:)`'s values.
     static let chunkColumns = """
-        document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break, navigation, first_line, terms
+        document_id, ordinal, page_first, page_last, section, text, start_offset, end_offset, page_break, navigation, first_line, terms,
+        outline
         """
 
     static func insert(_ chunks: [Chunk], of id: Int64, in db: SQLiteConnection) throws {
         for chunk in chunks {
-            try db.execute("INSERT INTO chunk (\(chunkColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
-                      chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset, chunk.navigation ? 1 : 0, chunk.firstLine, chunk.terms],
+            try db.execute("INSERT INTO chunk (\(chunkColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [id, chunk.ordinal, chunk.firstPage, chunk.lastPage, chunk.section, chunk.text,
+                      chunk.startOffset, chunk.endOffset, chunk.pageBreakOffset, chunk.navigation ? 1 : 0, chunk.firstLine, chunk.terms, chunk.outline],
                 cached: true)
         }
     }
