@@ -111,7 +111,7 @@ public struct PendingNames: Sendable {
     }
 
     /// glibc's `FNM_CASEFOLD`, which Swift does not import (a GNU extension).
-    private static let foldingCase: Int32 = 1 << 4
+    static let foldingCase: Int32 = 1 << 4
 
     private func file(_ record: Record, in all: UnsafeBufferPointer<UInt8>) -> File {
         let kind = String(decoding: UnsafeBufferPointer(rebasing: all[record.kind..<record.path - 1]), as: UTF8.self)

@@ -52,10 +52,7 @@ extension PendingNames.File {
         case .inside: return nil
         }
         if !filters.kinds.isEmpty, !filters.kinds.contains(kind) { return nil }
-        if let pattern = filters.name {
-            let glob = String(decoding: PendingNames.foldedASCII(Array(pattern.glob.utf8)), as: UTF8.self)
-            guard fnmatch(glob, String(decoding: PendingNames.foldedASCII(Array(name.utf8)), as: UTF8.self), 0) == 0 else { return nil }
-        }
+        if let pattern = filters.name, fnmatch(pattern.glob, name, PendingNames.foldingCase) != 0 { return nil }
         for folder in filters.folderNames where !path.contains("/" + folder + "/") { return nil }
         if !filters.extensions.isEmpty {
             let folded = PendingNames.foldedASCII(Array(path.utf8))
