@@ -27,10 +27,11 @@ public struct PendingNames: Sendable {
         var name: String { String(AbsolutePath.lastComponent(path)) }
     }
 
-    /// The lists' bytes, one after the other.
-    private let bytes: [UInt8]
+    /// The lists, mapped: a reader pays for them at every search while walks go on, and a
+    /// copy of each was most of that (docs/benchmarks.md, "Names listed before the walk").
+    private let lists: [MappedFile]
 
-    /// Where a file is in `bytes`: its kind, its path, its name and its end (the NUL after
+    /// Where a file is in its list: its kind, its path, its name and its end (the NUL after
     /// its path).
     private typealias Record = (kind: Int, path: Int, name: Int, end: Int)
 
@@ -44,17 +45,17 @@ public struct PendingNames: Sendable {
         return count
     }
 
-    /// Calls `body` with the bytes and each file's record, in the lists' order, while it
-    /// returns `true`. A reader pays for the lists at every search while walks go on: the
-    /// records are found as they are read, with `memchr`, each name from the end of its
-    /// path, and none is kept.
+    /// Calls `body` with a list's bytes and each of its files' record, list after list,
+    /// while it returns `true`. The records are found as they are read, with `memchr`, each
+    /// name from the end of its path, and none is kept.
     private func forEachRecord(_ body: (UnsafeBufferPointer<UInt8>, Record) -> Bool) {
-        bytes.withUnsafeBufferPointer { all in
-            guard let base = all.baseAddress else { return }
+        for list in lists {
+            let all = list.bytes
+            guard let base = all.baseAddress else { continue }
             var start = 0
             while start < all.count, let kindEnd = memchr(base + start, 0, all.count - start) {
                 let path = base.distance(to: kindEnd.assumingMemoryBound(to: UInt8.self)) + 1
-                guard path < all.count, let pathEnd = memchr(base + path, 0, all.count - path) else { return }
+                guard path < all.count, let pathEnd = memchr(base + path, 0, all.count - path) else { break }
                 let end = base.distance(to: pathEnd.assumingMemoryBound(to: UInt8.self))
                 var name = end
                 while name > path, all[name - 1] != UInt8(ascii: "/") { name -= 1 }
@@ -71,14 +72,10 @@ public struct PendingNames: Sendable {
     /// going on), or the index is not a file.
     public static func load(beside database: String) -> PendingNames? {
         guard database.hasPrefix("/"), let entries = try? Directory.entries(of: folder(beside: database)) else { return nil }
-        var bytes: [UInt8] = []
-        for name in entries.compactMap(\.name) where name.hasSuffix(listSuffix) {
-            // A list removed meanwhile is a walk that ended: its files are in the index.
-            guard let list = try? FileReader.readAll(folder(beside: database) + "/" + name, limit: Int64(Int32.max) / 4) else { continue }
-            if bytes.isEmpty { bytes = list } else { bytes += list }
-        }
-        guard !bytes.isEmpty else { return nil }
-        return PendingNames(bytes: bytes)
+        // A list removed meanwhile is a walk that ended: its files are in the index.
+        let lists = entries.compactMap(\.name).filter { $0.hasSuffix(listSuffix) }
+            .compactMap { try? MappedFile(folder(beside: database) + "/" + $0) }.filter { $0.bytes.count > 0 }
+        return lists.isEmpty ? nil : PendingNames(lists: lists)
     }
 
     /// The listed files whose name, its ASCII letters in lower case, holds for every one of

@@ -100,7 +100,7 @@ public enum FileReader {
 
     /// Opens `path` non-blocking and checks with `fstat` that it is a regular file;
     /// returns the descriptor (the caller closes it) and the size.
-    private static func openRegularFile(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int64) {
+    static func openRegularFile(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int64) {
         let descriptor: Int32
         do {
             descriptor = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
