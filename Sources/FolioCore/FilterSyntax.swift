@@ -45,7 +45,11 @@ public enum FilterSyntax {
         let nameStart = index
         while index < characters.count, characters[index].isASCII, characters[index].isLetter { index += 1 }
         guard index - nameStart >= 2, index < characters.count, characters[index] == ":" else { return nil }
-        let name = String(characters[nameStart..<index]).lowercased()
+        // Appended one by one: `String(_:)` of a slice of characters took the generic path,
+        // more instructions than the rest of a query's filters.
+        var name = ""
+        for character in characters[nameStart..<index] { name.append(character) }
+        name = name.lowercased()
         index += 1
         guard index < characters.count, !characters[index].isWhitespace, characters[index] != ":",
               !(characters[index] == "/" && index + 1 < characters.count && characters[index + 1] == "/") else { return nil }

@@ -45,8 +45,12 @@ final class AllowedChunks {
     /// them to keep many: what a ranking of every match sizes its first round by.
     private(set) var share: Double?
 
-    /// The most documents the sample reads, each by its id.
-    static let sampled: Int64 = 128
+    /// The sample: runs of consecutive ids spread evenly over them, each document read by
+    /// its id. A document's row is on a page with its neighbours', so runs read a few
+    /// pages where as many documents apart read one each (docs/benchmarks.md, "The
+    /// filters' sample in runs").
+    static let runs: Int64 = 32
+    static let runLength: Int64 = 4
 
     func chunks(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
         if let found { return found }
@@ -64,25 +68,28 @@ final class AllowedChunks {
         return found!
     }
 
-    /// Whether documents spread evenly over the ids, `sampled` at most, show `filters` (on
-    /// documents alone) to allow over twice as many documents as the most chunks (a
+    /// Whether the sample (`runs` of `runLength` documents) shows `filters` (on documents
+    /// alone) to allow over twice as many documents as the most chunks (a
     /// document has one chunk at least), and if so the share they keep (`share`). A sample
     /// that errs costs time only: the rounds of `IndexSearch.bm25` keep what the filters
     /// allow.
     private func allowsMany(_ db: SQLiteConnection, _ filters: (sql: String, arguments: SQLiteArguments)) throws -> Bool {
         let top: Int64 = try db.row("SELECT coalesce(max(id), 0) AS top FROM document")?["top"] ?? 0
-        let step: Int64 = max(1, top / Self.sampled)
-        guard step > 1 else { return false }
+        let step: Int64 = top / Self.runs
+        guard step > Self.runLength else { return false }
         // The sample's ids made by SQLite, and read first (`CROSS JOIN`), each document by
         // its id: from a date's index instead, SQLite read every document in the range.
         let row = try db.row("""
-            WITH RECURSIVE sample(id) AS (SELECT ?1 UNION ALL SELECT id + ?1 FROM sample WHERE id + ?1 <= ?2)
+            WITH RECURSIVE run(start) AS (SELECT ?1 UNION ALL SELECT start + ?1 FROM run WHERE start + ?1 + ?3 <= ?2),
+                 offset(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM offset WHERE k + 1 < ?3),
+                 sample(id) AS (SELECT start + k FROM run CROSS JOIN offset)
             SELECT count(*) AS present, count(*) FILTER (WHERE 1\(filters.sql)) AS kept FROM sample s CROSS JOIN document d ON d.id = s.id
-            """, [step, top] + filters.arguments)
+            """, [step, top, Self.runLength] + filters.arguments)
         let kept: Int64 = row?["kept"] ?? 0
         let present: Int64 = row?["present"] ?? 0
-        guard kept * step > 2 * Int64(AllowedChunksRanking.most) else { return false }
-        share = Double(kept) / Double(max(present, 1))
+        // Over twice as many documents as the most chunks, at the share the sample kept.
+        guard present > 0, kept * top > 2 * Int64(AllowedChunksRanking.most) * present else { return false }
+        share = Double(kept) / Double(present)
         return true
     }
 }
