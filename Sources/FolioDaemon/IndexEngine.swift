@@ -86,9 +86,17 @@ final class IndexEngine {
         core.dueChores(now: MonotonicClock.milliseconds())
     }
 
-    /// Feeds walk items while the core wants them.
-    func advanceWalks() {
+    /// Feeds walk items while the core wants them, for about `budget` milliseconds at most:
+    /// a walk of files known by their names alone never fills the queue, and while it went
+    /// on the loop answered neither the control socket nor signals nor inotify (`folioctl
+    /// status` waited 4 s for a walk of 100,000 names). The loop comes back at once while
+    /// the core wants more (`nextDeadline`).
+    func advanceWalks(forAtMost budget: Int64 = 50) {
+        let until = MonotonicClock.milliseconds() + budget
+        var fed = 0
         while core.wantsWalkItems, let id = core.currentWalk {
+            fed += 1
+            if fed % Self.itemsBetweenClockReadings == 0, MonotonicClock.milliseconds() >= until { return }
             guard walks[id] != nil else { return feed(.walkEnded(id)) }
             // In place: a copy of the walk would copy its pending folders at every item.
             let item = walks[id]!.next()
@@ -104,6 +112,9 @@ final class IndexEngine {
             }
         }
     }
+
+    /// How many walk items are fed between two readings of the clock.
+    static let itemsBetweenClockReadings = 256
 
     /// Reads what the workers whose outputs are readable said.
     func readWorkers(_ readable: Set<Int32>) {
