@@ -264,8 +264,7 @@ long folio_code_outline(folio_code_parsers *p, const char *name, const char *tex
     folio_code_definition *found = NULL;
     size_t count = 0, capacity = 0;
     const char **types = NULL;     /* the types on the path from the root, by depth */
-    uint32_t *open = NULL;         /* the depths of the definitions enclosing the node */
-    size_t types_capacity = 0, open_capacity = 0, opened_count = 0;
+    size_t types_capacity = 0;
     bool failed = false;
     ts_cursor cursor = p->cursor_new(p->tree_root_node(tree));
     uint32_t depth = 0;
@@ -274,21 +273,17 @@ long folio_code_outline(folio_code_parsers *p, const char *name, const char *tex
         const char *type = p->node_type(node);
         if (!reserve((void **)&types, &types_capacity, depth, sizeof *types)) { failed = true; break; }
         types[depth] = type;
-        while (opened_count > 0 && open[opened_count - 1] >= depth) opened_count--;
         const rule *r = p->node_is_named(node) ? matching(p, language, node, type, types, depth) : NULL;
         ts_node name = r && !r->label ? name_of(p, r, node) : node;
         if (r && (r->label || !p->node_is_null(name))) {
-            if (!reserve((void **)&found, &capacity, count, sizeof *found)
-                || !reserve((void **)&open, &open_capacity, opened_count, sizeof *open)) { failed = true; break; }
+            if (!reserve((void **)&found, &capacity, count, sizeof *found)) { failed = true; break; }
             found[count++] = (folio_code_definition){
                 .start = p->node_start_byte(node),
                 .end = p->node_end_byte(node),
-                .depth = (uint32_t)opened_count,
                 .name_start = r->label ? 0 : p->node_start_byte(name),
                 .name_end = r->label ? 0 : p->node_end_byte(name),
                 .label = r->label,
             };
-            open[opened_count++] = depth;
         }
         if ((language->max_depth == 0 || depth < language->max_depth) && p->cursor_goto_first_child(&cursor)) {
             depth++;
@@ -304,7 +299,6 @@ long folio_code_outline(folio_code_parsers *p, const char *name, const char *tex
     p->cursor_delete(&cursor);
     p->tree_delete(tree);
     free(types);
-    free(open);
     if (failed) {
         free(found);
         snprintf(error, error_size, "out of memory");

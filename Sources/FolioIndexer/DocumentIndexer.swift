@@ -63,7 +63,7 @@ public struct DocumentIndexer: Sendable {
         // loader reads otherwise are read as code.
         var registry = registry
         let code = SourceCodeLoader(minimumWords: configuration.chunking.maxTokensPerChunk)
-        if registry.loader(forPath: "/file.py") is SourceCodeLoader { registry.register(code) }
+        if registry.loader(for: .code) is SourceCodeLoader { registry.register(code) }
         registry.register(code,
                           forExtensions: kinds.codeExtensions.sorted().filter { registry.loader(forPath: "/file." + $0) == nil })
         self.registry = registry

@@ -58,7 +58,7 @@ public final class CodeParsers: @unchecked Sendable {  // the C side keeps no st
             return UnsafeBufferPointer(start: found, count: count).map { definition in
                 let name = definition.label.map { String(cString: $0) }
                     ?? String(decoding: bytes[Int(definition.name_start)..<Int(definition.name_end)], as: UTF8.self)
-                return CodeDefinition(start: Int(definition.start), end: Int(definition.end), depth: Int(definition.depth),
+                return CodeDefinition(start: Int(definition.start), end: Int(definition.end),
                                       name: CodeDefinition.tidy(name, quoted: language.quotesNames))
             }
         }
@@ -71,12 +71,11 @@ public final class CodeParsers: @unchecked Sendable {  // the C side keeps no st
     }
 }
 
-/// A function, class, method, type or top-level key: its bytes in the file's UTF-8 text,
-/// how many definitions enclose it, and its name.
+/// A function, class, method, type or top-level key: its bytes in the file's UTF-8 text
+/// (which say the definitions around it, `CodeSections`), and its name.
 struct CodeDefinition: Equatable {
     var start: Int
     var end: Int
-    var depth: Int
     var name: String
 
     /// A name as a section shows it: on one line, without a data key's quotes, at most

@@ -30,6 +30,11 @@ public struct LoaderRegistry: Sendable {
         .mail: MailLoader(), .code: SourceCodeLoader(), .archive: ArchiveLoader(),
     ])
 
+    /// The loader that reads files of `kind`, but those of extensions registered apart.
+    public func loader(for kind: DocumentKind) -> (any DocumentLoader)? {
+        loaders[kind]
+    }
+
     /// The loader for `path`, or `nil` when Folio does not index files of that type.
     public func loader(forPath path: String) -> (any DocumentLoader)? {
         if !byExtension.isEmpty, let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex,

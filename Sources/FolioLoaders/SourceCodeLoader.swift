@@ -39,9 +39,9 @@ public struct SourceCodeLoader: DocumentLoader {
         }
         let language = AbsolutePath.fileExtension(file.path).flatMap(CodeLanguage.init(fileExtension:))
         let definitions = language.flatMap { parsers()?.definitions(of: text, as: $0) } ?? []
-        let sections = language.map { CodeSections.of(lines.map(\.line), in: text.utf8, definitions: definitions, language: $0,
-                                                        minimumWords: minimumWords) }
-        let innermost = language.map { CodeSections.innermost(lines.map(\.line), definitions: definitions, language: $0) }
+        let fileLines = lines.map(\.line)
+        let sections = language.map { CodeSections.of(fileLines, in: text.utf8, definitions: definitions, language: $0, minimumWords: minimumWords) }
+        let innermost = language.map { CodeSections.innermost(fileLines, definitions: definitions, language: $0) }
         var pages: [Page] = []
         for (index, entry) in lines.enumerated() {
             if pages.last?.number != entry.page { pages.append(Page(number: entry.page, lines: [])) }

@@ -39,7 +39,6 @@ public struct WordChunker: Chunker {
     /// page gives the chunks it completed.
     public struct Stream: ChunkStream {
         private var builder: Builder
-        private let sourceCode: Bool
         private var offset = 0
         private var lineID = 0
         private var pages = 0
@@ -48,7 +47,6 @@ public struct WordChunker: Chunker {
             precondition(options.maxTokensPerChunk > options.overlapTokens && options.overlapTokens >= 0,
                          "overlap must be smaller than the chunk size; FolioConfiguration validates this")
             builder = Builder(options: options, sourceCode: sourceCode)
-            self.sourceCode = sourceCode
         }
 
         public mutating func add(_ page: Page) -> [Chunk] {
@@ -57,8 +55,7 @@ public struct WordChunker: Chunker {
             for (lineIndex, line) in page.lines.enumerated() {
                 if lineIndex > 0 { offset += 1 }  // the newline between lines
                 if line.section != builder.section { builder.startSection(line.section) }
-                offset = builder.add(line: line.text, id: lineID, page: page.number, startingAt: offset,
-                                     definition: sourceCode ? line.definition : nil)
+                offset = builder.add(line: line.text, id: lineID, page: page.number, startingAt: offset, definition: line.definition)
                 lineID += 1
             }
             return builder.takeChunks()
@@ -116,7 +113,7 @@ private struct Builder: Sendable {
     }
 
     /// Adds the words of one line; returns the scalar offset just past it.
-    mutating func add(line: String, id: Int, page: Int, startingAt lineOffset: Int, definition: String? = nil) -> Int {
+    mutating func add(line: String, id: Int, page: Int, startingAt lineOffset: Int, definition: String?) -> Int {
         let scalars = line.unicodeScalars
         var offset = lineOffset
         var wordStart: String.Index?

@@ -10,13 +10,12 @@
    tree-sitter is older than every grammar PyPI has, and Folio runs without the library. */
 typedef struct folio_code_parsers folio_code_parsers;
 
-/* A definition: its bytes in the text (the end excluded), how many definitions enclose it,
-   and its name, a range of the text's bytes, or a fixed label (`init`) when the syntax has
-   no name (then name_start == name_end). */
+/* A definition: its bytes in the text (the end excluded), and its name, a range of the
+   text's bytes, or a fixed label (`init`) when the syntax has no name (then name_start ==
+   name_end). Which definitions enclose it, its bytes say. */
 typedef struct {
     uint32_t start;
     uint32_t end;
-    uint32_t depth;
     uint32_t name_start;
     uint32_t name_end;
     const char *label;
@@ -26,8 +25,8 @@ typedef struct {
    in error. */
 folio_code_parsers *folio_code_open(const char *library, char *error, size_t error_size);
 
-/* Whether the library has a parser for `language` (python, c, go, rust, java, javascript,
-   bash, swift, json, toml) and Folio knows its definitions. */
+/* Whether the library has a parser for `language` (python, c, cpp, go, rust, java,
+   javascript, bash, swift, json, toml) and Folio knows its definitions. */
 int folio_code_has_language(folio_code_parsers *parsers, const char *language);
 
 /* Parses `length` bytes of UTF-8 `text` as `language` within `timeout_micros` and gives its

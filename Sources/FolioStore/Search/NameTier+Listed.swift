@@ -10,21 +10,14 @@ extension NameTier {
     /// bounds), those made of the query's words alone first. Each is checked to be there
     /// still: a list is as old as its walk.
     static func listed(_ db: SQLiteConnection, _ pending: PendingNames, request: SearchRequest) throws -> [PendingNames.File] {
-        guard !request.allChunks else { return [] }
-        var looked = Self.looked(request.query.required, shortest: 3)
-        if looked.isEmpty { looked = Self.looked(request.query.required, shortest: 1) }
-        guard !looked.isEmpty else { return [] }
-        let found = pending.files(whoseNameHolds: looked.map { $0.map { $0.map { PendingNames.foldedASCII(Array($0.utf8)) } } },
+        let texts = lookedUp(request)
+        guard !request.allChunks, !texts.isEmpty else { return [] }
+        let found = pending.files(whoseNameHolds: texts.map { $0.map { $0.map { PendingNames.foldedASCII(Array($0.utf8)) } } },
                                   limit: candidates)
-        guard found.count <= candidates else { return [] }
-        let asked = askedWords(request)
-        var named = found.filter { holdsEveryGroup(request.query.required, name: $0.name) }
-        if named.count > mostNames {
-            named = named.filter { isMadeOf(asked, name: $0.name) }
-            guard named.count <= mostNames else { return [] }
-        }
+        guard let named = named(found, request: request, name: \.name) else { return [] }
         var filters = request.filters
         filters.pages = nil
+        let asked = askedWords(request)
         var kept: [(file: PendingNames.File, exact: Bool)] = []
         for file in named where try !isIndexed(file.path, db) && file.status(allowedBy: filters) != nil {
             kept.append((file, isMadeOf(asked, name: file.name)))

@@ -63,12 +63,9 @@ enum NameTier {
     /// group (a word of the group, as typed), with their names; `nil` when the query cannot
     /// say.
     private static func documents(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64: String]? {
-        // The trigrams look up words of three letters or more; a group with a term of
-        // shorter words alone is checked word by word only. A query of such groups alone
-        // (`x`, `v2`, `my`) reads the names until more than `candidates` hold its letters.
-        var (conditions, arguments) = lookups(request.query.required, shortest: 3)
-        if conditions.isEmpty { (conditions, arguments) = lookups(request.query.required, shortest: 1) }
-        guard !conditions.isEmpty else { return nil }
+        let texts = lookedUp(request)
+        guard !texts.isEmpty else { return nil }
+        let (conditions, arguments) = lookups(texts)
         var filters = request.filters
         filters.pages = nil
         let (narrowing, narrowingArguments) = filters.conditions
@@ -78,14 +75,22 @@ enum NameTier {
             SELECT f.rowid AS id, f.name AS name FROM file_name f CROSS JOIN document d ON d.id = f.rowid
             WHERE \(conditions.joined(separator: " AND "))\(narrowing) LIMIT ?
             """, arguments + narrowingArguments + [candidates + 1])
-        guard rows.count <= candidates else { return nil }
-        var names: [Int64: String] = [:]
-        for row in rows where holdsEveryGroup(request.query.required, name: row["name"]) { names[row["id"]] = row["name"] }
-        guard names.count > mostNames else { return names }
+        guard let named = named(rows, request: request, name: { $0["name"] as String }) else { return nil }
+        return Dictionary(named.map { ($0["id"] as Int64, $0["name"] as String) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Of the names the look-ups found (`candidates` at most, else none can be told), those
+    /// that hold every required group, word by word; when more than `mostNames` do (no
+    /// evidence then), those made of the query's words alone, if any and no more than that.
+    /// What the index's names and a walk's listed ones (`listed`) are kept by alike.
+    static func named<Found>(_ found: [Found], request: SearchRequest, name: (Found) -> String) -> [Found]? {
+        guard found.count <= candidates else { return nil }
+        let held = found.filter { holdsEveryGroup(request.query.required, name: name($0)) }
+        guard held.count > mostNames else { return held }
         // Too many names hold the words to tell them apart; one made of them and nothing
         // more (`CNIOBoringSSL.h` among the `CNIOBoringSSL_*.h`) still says what was typed.
         let asked = askedWords(request)
-        let exact = names.filter { isMadeOf(asked, name: $0.value) }
+        let exact = held.filter { isMadeOf(asked, name: name($0)) }
         return exact.isEmpty || exact.count > mostNames ? nil : exact
     }
 
@@ -94,12 +99,12 @@ enum NameTier {
         Set(request.query.required.flatMap { $0.flatMap(\.tokens) }.map { $0.lowercased() })
     }
 
-    /// A LIKE of the names for each group whose every term has a token of `shortest`
-    /// letters or more (a term's such tokens all, one of a group's terms).
-    private static func lookups(_ groups: [[SearchQuery.Term]], shortest: Int) -> (conditions: [String], arguments: SQLiteArguments) {
+    /// A LIKE of the names for each group of `texts` (a term's texts all, one of a group's
+    /// terms).
+    private static func lookups(_ texts: [[[String]]]) -> (conditions: [String], arguments: SQLiteArguments) {
         var conditions: [String] = []
         var arguments: SQLiteArguments = []
-        for looked in looked(groups, shortest: shortest) {
+        for looked in texts {
             conditions.append("(" + looked.map { tokens in "(" + tokens.map { _ in "f.name LIKE ?" }.joined(separator: " AND ") + ")" }
                 .joined(separator: " OR ") + ")")
             arguments += SQLiteArguments(looked.joined().map { "%" + $0 + "%" })
@@ -107,9 +112,18 @@ enum NameTier {
         return (conditions, arguments)
     }
 
-    /// The texts a name is looked up by: for each group whose every term has a token of
-    /// `shortest` letters or more, each term's such tokens.
-    static func looked(_ groups: [[SearchQuery.Term]], shortest: Int) -> [[[String]]] {
+    /// The texts the names are looked up by. The trigrams look up words of three letters or
+    /// more; a group with a term of shorter words alone is checked word by word only. A
+    /// query of such groups alone (`x`, `v2`, `my`) looks them up, reading the names until
+    /// more than `candidates` hold its letters.
+    static func lookedUp(_ request: SearchRequest) -> [[[String]]] {
+        let long = looked(request.query.required, shortest: 3)
+        return long.isEmpty ? looked(request.query.required, shortest: 1) : long
+    }
+
+    /// For each group whose every term has a token of `shortest` letters or more, each
+    /// term's such tokens.
+    private static func looked(_ groups: [[SearchQuery.Term]], shortest: Int) -> [[[String]]] {
         groups.compactMap { group in
             let looked = group.map { $0.tokens.filter { $0.count >= shortest } }
             return looked.allSatisfy { !$0.isEmpty } ? looked : nil
