@@ -70,6 +70,17 @@ public final class SQLiteConnection {
     /// than SQLite's own work. `cached`: as for `execute`, for a lookup made once per file.
     public func forEachRow(_ sql: String, _ arguments: SQLiteArguments = [], cached: Bool = false,
                            columns body: (SQLiteColumns) -> Void) throws(SQLiteError) {
+        try readRows(sql, arguments, cached: cached, while: { columns in
+            body(columns)
+            return true
+        })
+    }
+
+    /// Calls `body` with each row's columns, read in place, until it returns false: for a
+    /// query whose rows come best first and whose reader needs only the first few, so that
+    /// SQLite computes no row past them.
+    public func readRows(_ sql: String, _ arguments: SQLiteArguments = [], cached: Bool = false,
+                         while body: (SQLiteColumns) -> Bool) throws(SQLiteError) {
         let statement = try prepare(sql, cached: cached)
         defer { finish(statement, cached: cached) }
         try bind(arguments, to: statement, sql: sql)
@@ -77,7 +88,7 @@ public final class SQLiteConnection {
             let result = sqlite3_step(statement)
             if result == SQLITE_DONE { return }
             guard result == SQLITE_ROW else { throw error(sql) }
-            body(SQLiteColumns(statement: statement))
+            guard body(SQLiteColumns(statement: statement)) else { return }
         }
     }
 

@@ -27,4 +27,31 @@ import FolioText
         #expect(try allowed("ext", "iso")?.count == 10, "ten documents, one chunk each")
         #expect(try allowed("ext", "iso", pages: 2...3)?.isEmpty == true, "a file known by name has one page")
     }
+
+    /// The sample is the same for every search of an index: a filter whose documents it
+    /// misses is found to keep many by its documents, and sized by what they showed.
+    @Test func aFilterTheSampleMisses_isFoundToKeepManyByItsDocuments() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        // Ids 1 to 10,000 in order; the sample reads runs of `runLength` from each multiple of its step.
+        let step = 10_000 / Int(AllowedChunks.runs)
+        let files = (1...10_000).map { id in
+            let missed = id % step >= Int(AllowedChunks.runLength) && id <= 5_000
+            return NamedFile(path: "/home/a/files/\(id).\(missed ? "7z" : "iso")",
+                             signature: FileSignature(size: Int64(id), modificationTimeNanoseconds: 1, inode: UInt64(id)))
+        }
+        for batch in stride(from: 0, to: files.count, by: 1000) { try store.recordNames(Array(files[batch..<batch + 1000]), at: 1) }
+        let reader = try IndexReader(path: database.path)
+        var request = SearchRequest(query: SearchQuery(parsing: "files"))
+        try request.filters.add(field: "ext", value: "7z", now: 0)
+        let allowed = AllowedChunks()
+        let (kept, sampled) = try reader.read("allowed") { db in
+            (try db.value(as: Int64.self, "SELECT count(*) FROM document WHERE path LIKE '%.7z'"),
+             try db.value(as: Int64.self, "SELECT count(*) FROM document WHERE path LIKE '%.7z' AND id % ? < ?", [step, AllowedChunks.runLength]))
+        }
+        #expect(kept! > Int64(AllowedChunksRanking.most) && sampled == 0, "many documents, none of them sampled")
+        #expect(try reader.read("allowed") { db in try allowed.chunks(db, request) } == nil)
+        let share = try reader.read("share") { db in try allowed.share(db) }
+        #expect(try #require(share) >= Double(AllowedChunksRanking.most) / 10_000)
+    }
 }

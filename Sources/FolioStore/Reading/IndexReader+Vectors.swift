@@ -71,7 +71,7 @@ extension IndexReader {
         var best = BoundedBest<ScoredRow>(capacity: limit)
         try read("rescore the nearest vectors") { db in
             try db.forEachRow("SELECT v.key, v.scale, v.data FROM json_each(?) j CROSS JOIN vector v ON v.id = j.value",
-                              [Self.jsonArray(rows)], columns: { columns in
+                              [IdArray.json(rows)], columns: { columns in
                 let similarity = columns.withBytes(2) { data in
                     data.count == quantised.components.count ? Int8Dot.product(quantised.components, data) : nil
                 }
@@ -89,7 +89,7 @@ extension IndexReader {
         var found: [Int64: Float] = [:]
         try read("read the vectors of windows") { db in
             try db.forEachRow("SELECT v.key, v.scale, v.data FROM json_each(?) j CROSS JOIN vector v ON v.model_id = ? AND v.key = j.value",
-                              [Self.jsonArray(windows), model], columns: { columns in
+                              [IdArray.json(windows), model], columns: { columns in
                 let scale = Float(columns.double(1))
                 columns.withBytes(2) { data in
                     guard data.count == query.count else { return }
@@ -100,12 +100,6 @@ extension IndexReader {
             })
         }
         return windows.map { found[$0] }
-    }
-
-    /// Ids as a JSON array, for `json_each`: one statement for any number of them. The
-    /// statements read them first (`CROSS JOIN` fixes that order), then look each one up.
-    private static func jsonArray(_ ids: [Int64]) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 
     /// The ids of `model`'s vectors for the windows of the documents and chunks `filters`

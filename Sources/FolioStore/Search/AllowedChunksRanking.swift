@@ -37,13 +37,20 @@ struct AllowedChunksRanking: LexicalStrategy {
 /// keep many more are not walked: reading the first 2,000 chunks they allow, to learn that
 /// there were more, cost more than the rest of the filters' work, and counting the
 /// documents instead cost more for a name's pattern, matched row by row
-/// (docs/benchmarks.md, "A sample instead of a walk").
+/// (docs/benchmarks.md, "A sample instead of a walk"). When the sample shows few, the
+/// documents are found before their chunks: the sample is the same for every search of an
+/// index, and one that errs for a filter errs every time (docs/benchmarks.md, "When the
+/// sample errs").
 final class AllowedChunks {
     /// `nil` until looked up; then the chunks, or `nil` for more than the most.
     private var found: [Int64]??
-    /// The share of the documents the filters keep, as the sample showed it, when it showed
-    /// them to keep many: what a ranking of every match sizes its first round by.
-    private(set) var share: Double?
+    /// The share of the documents the filters keep when they keep many, as the sample
+    /// showed it: what a ranking of every match sizes its first round by (`share(_:)`).
+    private var sampledShare: Double?
+    /// When the sample showed few and the walk many: what a second sample refines the
+    /// share from, once a ranking asks for it.
+    private var missed: (filters: (sql: String, arguments: SQLiteArguments), top: Int64, first: (kept: Int64, present: Int64)?,
+                         walked: Int)?
 
     /// The sample: runs of consecutive ids spread evenly over them, each document read by
     /// its id. A document's row is on a page with its neighbours', so runs read a few
@@ -54,42 +61,80 @@ final class AllowedChunks {
 
     func chunks(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
         if let found { return found }
-        var documentFilters = request.filters
-        documentFilters.pages = nil
-        if try allowsMany(db, documentFilters.conditions) {
-            found = .some(nil)
-            return nil
-        }
-        let (filters, arguments) = request.filters.conditions
-        // From the documents: chunk by chunk, each looked up its document, took three times as long.
-        let chunks = try db.rows("SELECT c.id AS id FROM document d CROSS JOIN chunk c ON c.document_id = d.id WHERE 1\(filters) LIMIT ?",
-                                 arguments + [AllowedChunksRanking.most + 1]).map { $0["id"] as Int64 }
-        found = .some(chunks.count <= AllowedChunksRanking.most ? chunks : nil)
+        found = .some(try lookUp(db, request))
         return found!
     }
 
-    /// Whether the sample (`runs` of `runLength` documents) shows `filters` (on documents
-    /// alone) to allow over twice as many documents as the most chunks (a
-    /// document has one chunk at least), and if so the share they keep (`share`). A sample
-    /// that errs costs time only: the rounds of `IndexSearch.bm25` keep what the filters
-    /// allow.
-    private func allowsMany(_ db: SQLiteConnection, _ filters: (sql: String, arguments: SQLiteArguments)) throws -> Bool {
+    /// The share of the documents the filters keep, when they keep many (after `chunks`).
+    /// Where the sample showed few and the walk many, a second sample between the first's
+    /// runs is read: a sample that errs once errs for every search of the index, and the
+    /// walk knows only that there are more than the most (docs/benchmarks.md, "When the
+    /// sample errs"). Read only when asked: only a ranking of every match is sized by it.
+    func share(_ db: SQLiteConnection) throws -> Double? {
+        guard let missed else { return sampledShare }
+        self.missed = nil
+        let again = try sample(db, missed.filters, top: missed.top, from: 0.5)
+        let kept = (missed.first?.kept ?? 0) + (again?.kept ?? 0), present = (missed.first?.present ?? 0) + (again?.present ?? 0)
+        sampledShare = max(present > 0 ? Double(kept) / Double(present) : 0, Double(missed.walked) / Double(max(missed.top, 1)))
+        return sampledShare
+    }
+
+    private func lookUp(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
+        let most = AllowedChunksRanking.most
+        var documentFilters = request.filters
+        documentFilters.pages = nil
+        let onDocuments = documentFilters.conditions
         let top: Int64 = try db.row("SELECT coalesce(max(id), 0) AS top FROM document")?["top"] ?? 0
+        let sampled = try sample(db, onDocuments, top: top, from: 1)
+        // Over twice as many documents as the most chunks (a document has one chunk at least).
+        if let sampled, sampled.share * Double(top) > Double(2 * most) {
+            sampledShare = sampled.share
+            return nil
+        }
+        // A walk of the chunks of the documents allowed, to the most, read the chunks of
+        // 2,000 documents when the sample missed a filter's share; their ids alone are read
+        // from the date's or the size's index.
+        let documents = try Self.ids(db, "SELECT d.id FROM document d WHERE 1\(onDocuments.sql) LIMIT ?",
+                                     onDocuments.arguments + [most + 1])
+        guard documents.count <= most else {
+            missed = (onDocuments, top, sampled.map { ($0.kept, $0.present) }, documents.count)
+            return nil
+        }
+        guard !documents.isEmpty else { return [] }
+        let (filters, arguments) = request.filters.conditions
+        let chunks = try Self.ids(db, """
+            SELECT c.id FROM json_each(?) j CROSS JOIN document d ON d.id = j.value CROSS JOIN chunk c ON c.document_id = d.id
+            WHERE 1\(filters) LIMIT ?
+            """, [IdArray.json(documents)] + arguments + [most + 1])
+        return chunks.count <= most ? chunks : nil
+    }
+
+    /// The first column of every row, read in place: a row's dictionary of names (and a
+    /// generic column's conversion) cost more than SQLite's walk of 2,000 rows.
+    private static func ids(_ db: SQLiteConnection, _ sql: String, _ arguments: SQLiteArguments) throws -> [Int64] {
+        var ids: [Int64] = []
+        try db.forEachRow(sql, arguments, columns: { ids.append($0.int64(0)) })
+        return ids
+    }
+
+    /// What the sample (`runs` of `runLength` documents, the first run `from` steps in)
+    /// shows `filters` (on documents alone) to keep; `nil` for an index too small to
+    /// sample. A sample that errs costs time only: the rounds of `IndexSearch.bm25` keep
+    /// what the filters allow.
+    private func sample(_ db: SQLiteConnection, _ filters: (sql: String, arguments: SQLiteArguments), top: Int64,
+                        from first: Double) throws -> (kept: Int64, present: Int64, share: Double)? {
         let step: Int64 = top / Self.runs
-        guard step > Self.runLength else { return false }
+        guard step > Self.runLength else { return nil }
         // The sample's ids made by SQLite, and read first (`CROSS JOIN`), each document by
         // its id: from a date's index instead, SQLite read every document in the range.
         let row = try db.row("""
-            WITH RECURSIVE run(start) AS (SELECT ?1 UNION ALL SELECT start + ?1 FROM run WHERE start + ?1 + ?3 <= ?2),
+            WITH RECURSIVE run(start) AS (SELECT ?4 UNION ALL SELECT start + ?1 FROM run WHERE start + ?1 + ?3 <= ?2),
                  offset(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM offset WHERE k + 1 < ?3),
                  sample(id) AS (SELECT start + k FROM run CROSS JOIN offset)
             SELECT count(*) AS present, count(*) FILTER (WHERE 1\(filters.sql)) AS kept FROM sample s CROSS JOIN document d ON d.id = s.id
-            """, [step, top, Self.runLength] + filters.arguments)
+            """, [step, top, Self.runLength, Int64(Double(step) * first)] + filters.arguments)
         let kept: Int64 = row?["kept"] ?? 0
         let present: Int64 = row?["present"] ?? 0
-        // Over twice as many documents as the most chunks, at the share the sample kept.
-        guard present > 0, kept * top > 2 * Int64(AllowedChunksRanking.most) * present else { return false }
-        share = Double(kept) / Double(present)
-        return true
+        return present > 0 ? (kept, present, Double(kept) / Double(present)) : nil
     }
 }

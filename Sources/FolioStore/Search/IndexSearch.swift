@@ -221,7 +221,7 @@ enum IndexSearch {
             guard let strategy = try type.init(db, context) else { continue }
             let excluded = strategy.excludes ? [] : request.query.excluded
             var chunks = request.allChunks ? limit * 2 : limit * 4
-            if strategy.ranksAllAtOnce, let share = context.allowed.share {
+            if strategy.ranksAllAtOnce, let share = try context.allowed.share(db) {
                 chunks = Int((Double(chunks) / max(share, 1.0 / 64)).rounded(.up))
             }
             while true {
@@ -260,29 +260,24 @@ enum IndexSearch {
         var seen: Set<Int64> = []
         var seenNavigation: Set<Int64> = []
         func key(_ match: RankedChunk) -> Int64 { request.allChunks ? match.chunk : match.document }
-        // In slices, so that a few documents are looked up when the first chunks are enough.
-        var start = 0
-        while start < scored.count, text.count < limit {
-            let slice = scored[start..<min(scored.count, start + max(limit * 4, 64))]
-            start = slice.endIndex
-            let ids = slice.map { String($0.chunk) }.joined(separator: ",")
-            let found = Dictionary(try db.rows("""
-                SELECT c.id AS chunk_id, c.document_id AS document_id, coalesce(c.navigation, 0) AS navigation
-                FROM chunk c JOIN document d ON d.id = c.document_id WHERE c.id IN (\(ids))\(filters)
-                """, arguments).map { ($0["chunk_id"] as Int64, (document: $0["document_id"] as Int64, navigation: $0["navigation"] as Bool)) },
-                uniquingKeysWith: { first, _ in first })
-            for match in slice {
-                guard let chunk = found[match.chunk] else { continue }
-                let ranked = RankedChunk(chunk: match.chunk, document: chunk.document, score: match.score, matchesAll: matchesAll,
-                                         navigation: chunk.navigation)
-                if ranked.navigation {
-                    if seenNavigation.insert(key(ranked)).inserted { navigation.append(ranked) }
-                } else if seen.insert(key(ranked)).inserted {
-                    text.append(ranked)
-                    if text.count == limit { break }
-                }
+        // One statement over every chunk, read in their order until `limit` documents are
+        // found: a few documents are looked up when the first chunks are enough, and a
+        // filter that keeps a tenth of the documents needs one statement, not one for each
+        // slice of chunks (each prepared anew, as its list of ids was in its text).
+        try db.readRows("""
+            SELECT j.key, c.document_id, coalesce(c.navigation, 0)
+            FROM json_each(?) j CROSS JOIN chunk c ON c.id = j.value CROSS JOIN document d ON d.id = c.document_id WHERE 1\(filters)
+            """, [IdArray.json(scored.lazy.map(\.chunk))] + arguments, while: { columns in
+            let match = scored[Int(columns.int64(0))]
+            let ranked = RankedChunk(chunk: match.chunk, document: columns.int64(1), score: match.score, matchesAll: matchesAll,
+                                     navigation: columns.int64(2) != 0)
+            if ranked.navigation {
+                if seenNavigation.insert(key(ranked)).inserted { navigation.append(ranked) }
+            } else if seen.insert(key(ranked)).inserted {
+                text.append(ranked)
             }
-        }
+            return text.count < limit
+        })
         return Array((text + navigation.filter { !seen.contains(key($0)) }).prefix(limit))
     }
 
