@@ -49,8 +49,7 @@ final class AllowedChunks {
     private var sampledShare: Double?
     /// When the sample showed few and the walk many: what a second sample refines the
     /// share from, once a ranking asks for it.
-    private var missed: (filters: (sql: String, arguments: SQLiteArguments), top: Int64, first: (kept: Int64, present: Int64)?,
-                         walked: Int)?
+    private var missed: (filters: (sql: String, arguments: SQLiteArguments), top: Int64, first: (kept: Int64, present: Int64)?)?
 
     /// The sample: runs of consecutive ids spread evenly over them, each document read by
     /// its id. A document's row is on a page with its neighbours', so runs read a few
@@ -68,14 +67,15 @@ final class AllowedChunks {
     /// The share of the documents the filters keep, when they keep many (after `chunks`).
     /// Where the sample showed few and the walk many, a second sample between the first's
     /// runs is read: a sample that errs once errs for every search of the index, and the
-    /// walk knows only that there are more than the most (docs/benchmarks.md, "When the
-    /// sample errs"). Read only when asked: only a ranking of every match is sized by it.
+    /// walk knows only that there are more than the most documents (docs/benchmarks.md,
+    /// "When the sample errs"). Read only when asked: only a ranking of every match is sized by it.
     func share(_ db: SQLiteConnection) throws -> Double? {
         guard let missed else { return sampledShare }
         self.missed = nil
         let again = try sample(db, missed.filters, top: missed.top, from: 0.5)
         let kept = (missed.first?.kept ?? 0) + (again?.kept ?? 0), present = (missed.first?.present ?? 0) + (again?.present ?? 0)
-        sampledShare = max(present > 0 ? Double(kept) / Double(present) : 0, Double(missed.walked) / Double(max(missed.top, 1)))
+        let walked = Double(AllowedChunksRanking.most + 1) / Double(max(missed.top, 1))
+        sampledShare = max(present > 0 ? Double(kept) / Double(present) : 0, walked)
         return sampledShare
     }
 
@@ -87,8 +87,8 @@ final class AllowedChunks {
         let top: Int64 = try db.row("SELECT coalesce(max(id), 0) AS top FROM document")?["top"] ?? 0
         let sampled = try sample(db, onDocuments, top: top, from: 1)
         // Over twice as many documents as the most chunks (a document has one chunk at least).
-        if let sampled, sampled.share * Double(top) > Double(2 * most) {
-            sampledShare = sampled.share
+        if let sampled, sampled.kept * top > Int64(2 * most) * sampled.present {
+            sampledShare = Double(sampled.kept) / Double(sampled.present)
             return nil
         }
         // A walk of the chunks of the documents allowed, to the most, read the chunks of
@@ -97,7 +97,7 @@ final class AllowedChunks {
         let documents = try Self.ids(db, "SELECT d.id FROM document d WHERE 1\(onDocuments.sql) LIMIT ?",
                                      onDocuments.arguments + [most + 1])
         guard documents.count <= most else {
-            missed = (onDocuments, top, sampled.map { ($0.kept, $0.present) }, documents.count)
+            missed = (onDocuments, top, sampled)
             return nil
         }
         guard !documents.isEmpty else { return [] }
@@ -122,7 +122,7 @@ final class AllowedChunks {
     /// sample. A sample that errs costs time only: the rounds of `IndexSearch.bm25` keep
     /// what the filters allow.
     private func sample(_ db: SQLiteConnection, _ filters: (sql: String, arguments: SQLiteArguments), top: Int64,
-                        from first: Double) throws -> (kept: Int64, present: Int64, share: Double)? {
+                        from first: Double) throws -> (kept: Int64, present: Int64)? {
         let step: Int64 = top / Self.runs
         guard step > Self.runLength else { return nil }
         // The sample's ids made by SQLite, and read first (`CROSS JOIN`), each document by
@@ -135,6 +135,6 @@ final class AllowedChunks {
             """, [step, top, Self.runLength, Int64(Double(step) * first)] + filters.arguments)
         let kept: Int64 = row?["kept"] ?? 0
         let present: Int64 = row?["present"] ?? 0
-        return present > 0 ? (kept, present, Double(kept) / Double(present)) : nil
+        return present > 0 ? (kept, present) : nil
     }
 }
