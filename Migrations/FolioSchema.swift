@@ -24,5 +24,6 @@ public enum FolioSchema {
         SchemaMigration(identifier: "v0013_code", sql: String(decoding: PackageResources.v0013_code_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0014_written", sql: String(decoding: PackageResources.v0014_written_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0015_code_outline", sql: String(decoding: PackageResources.v0015_code_outline_sql, as: UTF8.self)),
+        SchemaMigration(identifier: "v0016_filter_blocks", sql: String(decoding: PackageResources.v0016_filter_blocks_sql, as: UTF8.self)),
     ]
 }

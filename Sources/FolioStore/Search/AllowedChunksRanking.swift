@@ -1,4 +1,5 @@
 internal import FolioSQLite
+internal import FolioCore
 
 /// A plan ranked by FTS5 over the chunks of the few documents a search's filters allow,
 /// found first. A filter that keeps almost nothing (`before:2000`, one day's mail) made the
@@ -44,12 +45,22 @@ struct AllowedChunksRanking: LexicalStrategy {
 final class AllowedChunks {
     /// `nil` until looked up; then the chunks, or `nil` for more than the most.
     private var found: [Int64]??
-    /// The share of the documents the filters keep when they keep many, as the sample
-    /// showed it: what a ranking of every match sizes its first round by (`share(_:)`).
-    private var sampledShare: Double?
-    /// When the sample showed few and the walk many: what a second sample refines the
-    /// share from, once a ranking asks for it.
-    private var missed: (filters: (sql: String, arguments: SQLiteArguments), top: Int64, first: (kept: Int64, present: Int64)?)?
+    /// When the filters keep more than the most chunks: what the share they keep and the
+    /// sieve are worked out from, once a ranking asks (`refined(_:)`).
+    private var many: Many?
+    private var refinement: (share: Double?, sieve: ChunkSieve?)?
+
+    private struct Many {
+        /// The filters' time, which a sieve is made for.
+        let time: TimeRange?
+        let onDocuments: (sql: String, arguments: SQLiteArguments)
+        let top: Int64
+        /// The share of the documents the filters keep, as the sample or the documents'
+        /// days showed it; `nil` where the sample showed few and the walk found many.
+        let share: Double?
+        /// The first sample, then.
+        let sampled: (kept: Int64, present: Int64)?
+    }
 
     /// The sample: runs of consecutive ids spread evenly over them, each document read by
     /// its id. A document's row is on a page with its neighbours', so runs read a few
@@ -64,19 +75,39 @@ final class AllowedChunks {
         return found!
     }
 
-    /// The share of the documents the filters keep, when they keep many (after `chunks`).
-    /// Where the sample showed few and the walk many, a second sample between the first's
-    /// runs is read: a sample that errs once errs for every search of the index, and the
-    /// walk knows only that there are more than the most documents (docs/benchmarks.md,
-    /// "When the sample errs"). Read only when asked: only a ranking of every match is sized by it.
+    /// The share of the documents the filters keep, when they keep many (after `chunks`):
+    /// what a ranking of every match sizes its first round by.
     func share(_ db: SQLiteConnection) throws -> Double? {
-        guard let missed else { return sampledShare }
-        self.missed = nil
-        let again = try sample(db, missed.filters, top: missed.top, from: 0.5)
-        let kept = (missed.first?.kept ?? 0) + (again?.kept ?? 0), present = (missed.first?.present ?? 0) + (again?.present ?? 0)
-        let walked = Double(AllowedChunksRanking.most + 1) / Double(max(missed.top, 1))
-        sampledShare = max(present > 0 ? Double(kept) / Double(present) : 0, walked)
-        return sampledShare
+        try refined(db).share
+    }
+
+    /// What rules out ranked chunks the filters do not keep before their rows are read,
+    /// when the filters keep many, at most `ChunkSieve.share` of the documents, by time
+    /// (after `chunks`).
+    func sieve(_ db: SQLiteConnection) throws -> ChunkSieve? {
+        guard many?.time != nil else { return nil }
+        return try refined(db).sieve
+    }
+
+    /// The share and the sieve, worked out once. Where the sample showed few and the walk
+    /// many, a second sample between the first's runs gives the share: a sample that errs
+    /// once errs for every search of the index, and the walk knows only that there are more
+    /// than the most documents (docs/benchmarks.md, "When the sample errs").
+    private func refined(_ db: SQLiteConnection) throws -> (share: Double?, sieve: ChunkSieve?) {
+        if let refinement { return refinement }
+        guard let many else { return (nil, nil) }
+        var share: Double
+        if let shown = many.share {
+            share = shown
+        } else {
+            let again = try sample(db, many.onDocuments, top: many.top, from: 0.5)
+            let kept = (many.sampled?.kept ?? 0) + (again?.kept ?? 0), present = (many.sampled?.present ?? 0) + (again?.present ?? 0)
+            let walked = Double(AllowedChunksRanking.most + 1) / Double(max(many.top, 1))
+            share = max(present > 0 ? Double(kept) / Double(present) : 0, walked)
+        }
+        let sieve = many.time.flatMap { share <= ChunkSieve.share ? ChunkSieve(time: $0) : nil }
+        refinement = (share, sieve)
+        return (share, sieve)
     }
 
     private func lookUp(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
@@ -85,11 +116,27 @@ final class AllowedChunks {
         documentFilters.pages = nil
         let onDocuments = documentFilters.conditions
         let top: Int64 = try db.row("SELECT coalesce(max(id), 0) AS top FROM document")?["top"] ?? 0
-        let sampled = try sample(db, onDocuments, top: top, from: 1)
-        // Over twice as many documents as the most chunks (a document has one chunk at least).
-        if let sampled, sampled.kept * top > Int64(2 * most) * sampled.present {
-            sampledShare = Double(sampled.kept) / Double(sampled.present)
-            return nil
+        // A time alone is counted on every document's day (`ValueBlocks`): the sample read
+        // a page of the documents' rows for each of its runs, more than the days' blocks
+        // hold (docs/benchmarks.md, "Chunks' documents apart from their text").
+        var onlyTime = SearchFilters()
+        onlyTime.time = request.filters.time
+        var sampled: (kept: Int64, present: Int64)?
+        if let time = onlyTime.time, documentFilters == onlyTime,
+           let counted = try ValueBlocks.count(db, ValueBlocks.documentDays, within: ChunkSieve.days(of: time), top: top) {
+            if counted.kept > Int64(most) {
+                many = Many(time: time, onDocuments: onDocuments, top: top, share: Double(counted.kept) / Double(max(counted.present, 1)),
+                            sampled: nil)
+                return nil
+            }
+        } else {
+            sampled = try sample(db, onDocuments, top: top, from: 1)
+            // Over twice as many documents as the most chunks (a document has one chunk at least).
+            if let sampled, sampled.kept * top > Int64(2 * most) * sampled.present {
+                many = Many(time: request.filters.time, onDocuments: onDocuments, top: top,
+                            share: Double(sampled.kept) / Double(sampled.present), sampled: sampled)
+                return nil
+            }
         }
         // A walk of the chunks of the documents allowed, to the most, read the chunks of
         // 2,000 documents when the sample missed a filter's share; their ids alone are read
@@ -97,7 +144,7 @@ final class AllowedChunks {
         let documents = try Self.ids(db, "SELECT d.id FROM document d WHERE 1\(onDocuments.sql) LIMIT ?",
                                      onDocuments.arguments + [most + 1])
         guard documents.count <= most else {
-            missed = (onDocuments, top, sampled)
+            many = Many(time: request.filters.time, onDocuments: onDocuments, top: top, share: nil, sampled: sampled)
             return nil
         }
         guard !documents.isEmpty else { return [] }

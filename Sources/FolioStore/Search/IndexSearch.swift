@@ -227,6 +227,10 @@ enum IndexSearch {
             while true {
                 var scored = try strategy.best(db, limit: chunks)
                 let seenAll = scored.count < chunks
+                if let sieve = try context.allowed.sieve(db) {
+                    let out = try sieve.ruledOut(db, among: scored.map(\.chunk))
+                    scored.removeAll { out.contains($0.chunk) }
+                }
                 let out = try TermPresence.chunks(db, holdingAny: excluded, among: scored.map(\.chunk), facts: context.facts)
                 scored.removeAll { out.contains($0.chunk) }
                 if !context.plan.filter.isEmpty {

@@ -5,7 +5,8 @@ extension IndexStore {
     /// Brings the tables that make searching fast a step closer to the index: first the
     /// chunks written before navigation was judged (`NavigationText`, from their stored
     /// text, seconds for a large index written before), then the chunk
-    /// lengths' blocks that writes dropped (`RowLengths`), then the champion lists
+    /// lengths' blocks that writes dropped (`RowLengths`), then the chunks' documents' and
+    /// the documents' days' (`ValueBlocks`), then the champion lists
     /// (`Migrations/v0004_leaders.sql`): counts the frequent terms again when enough
     /// changed since the last count, else merges the full-text index's segments if that
     /// count found many (`Migrations/v0009_segment_merge.sql`), else makes the list of one
@@ -14,7 +15,8 @@ extension IndexStore {
     /// step at a time.
     ///
     /// A step is one transaction: up to 16 blocks of lengths (a few milliseconds each),
-    /// the count (it reads the whole vocabulary), a step
+    /// up to 256 of documents or days (one pass over an index), the count (it reads the
+    /// whole vocabulary), a step
     /// of the merge (`LeaderPolicy.mergePages`), one list (a microsecond per chunk its
     /// term is in), or one term's counts.
     @discardableResult
@@ -32,6 +34,13 @@ extension IndexStore {
             if !blocks.isEmpty {
                 for block in blocks.prefix(16) { try RowLengths.make(db, block: block) }
                 return true
+            }
+            for column in [ValueBlocks.chunkDocuments, ValueBlocks.documentDays] {
+                let missing = try ValueBlocks.missingBlocks(db, column)
+                guard missing.isEmpty else {
+                    try ValueBlocks.make(db, column, blocks: Array(missing.prefix(ValueBlocks.mostPerStep)))
+                    return true
+                }
             }
             if try Self.censusIsDue(db, policy) {
                 try Self.countFrequentTerms(db, policy)

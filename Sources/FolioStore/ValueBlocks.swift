@@ -1,0 +1,150 @@
+internal import FolioSQLite
+
+/// A column of a table kept a block of 1024 rows per blob, apart from the rows
+/// (`Migrations/v0016_filter_blocks.sql`): each chunk's document, each document's day. A
+/// search whose filters keep a share of the documents by time learns which of its ranked
+/// chunks they keep from a few dozen pages of the index, where each chunk's row is a page
+/// of its own (it holds the text) and each document's row one of a thousand (`ChunkSieve`).
+/// The writer makes the blocks when the index settles (`IndexStore.tendSearchTables`); a
+/// row whose block is missing is not known here, and is read as before.
+enum ValueBlocks {
+    /// Where a column's blocks are kept, and what they are made from.
+    struct Column {
+        let table: String
+        let blob: String
+        /// Each row's id and value, for the blocks whose numbers are given as a JSON array
+        /// (`?1`), from an index that holds both and none of the rows' text.
+        let source: String
+        let newest: String
+        /// The values kept are the column's in whole units of this, rounded down.
+        let unit: Int64
+    }
+
+    static let chunkDocuments = Column(
+        table: "chunk_document", blob: "documents",
+        source: "SELECT id, document_id FROM chunk WHERE id / \(block) IN (SELECT value FROM json_each(?1))",
+        newest: "SELECT max(id) FROM chunk", unit: 1)
+    static let documentDays = Column(
+        table: "document_day", blob: "days",
+        source: "SELECT id, written_s FROM document WHERE id / \(block) IN (SELECT value FROM json_each(?1)) AND written_s IS NOT NULL",
+        newest: "SELECT max(id) FROM document", unit: 86_400)
+
+    static let block = RowLengths.block
+    /// The most blocks made in one step: each is 1024 values in memory until it is written.
+    static let mostPerStep = 256
+    /// A block's width byte and least value, before its entries.
+    private static let header = 9
+
+    /// The values of rows `ids` that their blocks hold, read in place: a copy of every block
+    /// the ids are in touched as many pages of memory again as the blocks' own.
+    static func values(_ db: SQLiteConnection, _ column: Column, of ids: some Sequence<Int64>) throws -> [Int64: Int64] {
+        var wanted: [Int64: [Int64]] = [:]
+        for id in ids where id >= 0 { wanted[id / block, default: []].append(id) }
+        guard !wanted.isEmpty else { return [:] }
+        var values: [Int64: Int64] = [:]
+        // Every block, those not wanted skipped: a list of the wanted ones cost more than
+        // the few pages it spared.
+        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table)", columns: { columns in
+            guard let ids = wanted[columns.int64(0)] else { return }
+            columns.withBytes(1) { blob in
+                for id in ids {
+                    if let value = value(at: Int(id % block), in: blob) { values[id] = value }
+                }
+            }
+        })
+        return values
+    }
+
+    /// How many rows up to `top` have a value, and how many of those are `within`, when
+    /// every block up to `top`'s is made (else `nil`): each block read in place.
+    static func count(_ db: SQLiteConnection, _ column: Column, within range: ClosedRange<Int64>, top: Int64) throws
+        -> (kept: Int64, present: Int64)? {
+        var kept: Int64 = 0, present: Int64 = 0, blocks: Int64 = 0
+        try db.forEachRow("SELECT \(column.blob) FROM \(column.table) WHERE block <= ?", [top / block]) { columns in
+            blocks += 1
+            columns.withBytes(0) { blob in
+                guard let first = blob.first, case let width = Int(first), (1...8).contains(width),
+                      blob.count == header + width * Int(block) else { return }
+                // The range as entries (a value less the least plus one), compared without
+                // decoding: a hundred thousand values are counted for a search.
+                let least = Int64(bitPattern: littleEndian(blob, from: 1, width: 8))
+                let low = range.lowerBound <= least ? 1 : UInt64(bitPattern: range.lowerBound &- least) &+ 1
+                let high = range.upperBound < least ? 0
+                    : UInt64(bitPattern: range.upperBound &- least) == .max ? .max : UInt64(bitPattern: range.upperBound &- least) &+ 1
+                for offset in 0..<Int(block) {
+                    let entry = entry(at: offset, in: blob, width: width)
+                    if entry > 0 { present += 1 }
+                    if entry >= low && entry <= high { kept += 1 }
+                }
+            }
+        }
+        return blocks == top / block + 1 ? (kept, present) : nil
+    }
+
+    /// The entry at `offset` of a block of `width`: two bytes read as such (the width of a
+    /// block of documents indexed together), a hundred thousand for a count.
+    private static func entry(at offset: Int, in blob: UnsafeRawBufferPointer, width: Int) -> UInt64 {
+        width == 2 ? UInt64(UInt16(littleEndian: blob.loadUnaligned(fromByteOffset: header + 2 * offset, as: UInt16.self)))
+            : littleEndian(blob, from: header + offset * width, width: width)
+    }
+
+    /// The value at `offset` of a block's blob, or `nil` for none (or a blob not of this form).
+    static func value(at offset: Int, in blob: UnsafeRawBufferPointer) -> Int64? {
+        guard let first = blob.first, case let width = Int(first), (1...8).contains(width),
+              blob.count == header + width * Int(block), (0..<Int(block)).contains(offset) else { return nil }
+        let entry = entry(at: offset, in: blob, width: width)
+        guard entry > 0 else { return nil }
+        return Int64(bitPattern: littleEndian(blob, from: 1, width: 8) &+ entry &- 1)
+    }
+
+    /// Blocks of `column` up to the newest row's that are missing: never made, or dropped
+    /// by a write.
+    static func missingBlocks(_ db: SQLiteConnection, _ column: Column) throws -> [Int64] {
+        guard let newest = try db.value(as: Int64.self, column.newest) else { return [] }
+        let present = Set(try db.values(as: Int64.self, "SELECT block FROM \(column.table)"))
+        return (0...newest / block).filter { !present.contains($0) }
+    }
+
+    /// Makes blocks `numbers` of `column` (at most `mostPerStep`) in one pass over its
+    /// source's index: the chunks' rows, read for one block, are a megabyte of text.
+    static func make(_ db: SQLiteConnection, _ column: Column, blocks numbers: [Int64]) throws {
+        var values = Dictionary(uniqueKeysWithValues: numbers.map { ($0, [Int64?](repeating: nil, count: Int(block))) })
+        try db.forEachRow(column.source, [IdArray.json(numbers)]) { columns in
+            let id = columns.int64(0), value = columns.int64(1)
+            values[id / block]?[Int(id % block)] = inUnits(value, column.unit)
+        }
+        for (number, blockValues) in values {
+            try db.execute("INSERT OR REPLACE INTO \(column.table) (block, \(column.blob)) VALUES (?, ?)", [number, encoded(blockValues)],
+                           cached: true)
+        }
+    }
+
+    /// `value` in whole `unit`s, rounded down (SQLite's and Swift's division round toward zero).
+    static func inUnits(_ value: Int64, _ unit: Int64) -> Int64 {
+        value >= 0 ? value / unit : (value + 1) / unit - 1
+    }
+
+    /// A block's blob: the width of its largest entry, its least value, then each row's
+    /// value less that plus one (0: none), little-endian.
+    static func encoded(_ values: [Int64?]) -> [UInt8] {
+        let least = values.compactMap { $0 }.min() ?? 0
+        let entries = values.map { $0.map { UInt64(bitPattern: $0 &- least) &+ 1 } ?? 0 }
+        let largest = entries.max() ?? 0
+        let width = max(1, (64 - largest.leadingZeroBitCount + 7) / 8)
+        var blob: [UInt8] = [UInt8(width)]
+        blob.reserveCapacity(header + width * values.count)
+        blob += bytes(UInt64(bitPattern: least), width: 8)
+        for entry in entries { blob += bytes(entry, width: width) }
+        return blob
+    }
+
+    private static func bytes(_ value: UInt64, width: Int) -> [UInt8] {
+        (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    private static func littleEndian(_ blob: UnsafeRawBufferPointer, from start: Int, width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in (start..<start + width).reversed() { value = value << 8 | UInt64(blob[index]) }
+        return value
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+import Foundation
+import FolioCore
+import FolioSQLite
+import FolioText
+@testable import FolioStore
+
+/// Each chunk's document and each document's day in blocks apart from their rows
+/// (`ValueBlocks`), and the sieve a time filter that keeps a share of the documents makes of
+/// them (`ChunkSieve`), on a real index of files known by name.
+@Suite struct ValueBlocksTests {
+    /// 2023-06-01 and 2010-06-01, in seconds.
+    static let recent: Int64 = 1_685_577_600, old: Int64 = 1_275_350_400
+
+    @Test func aBlock_givesEachRowItsValue_atEveryWidth() {
+        let none = [Int64?](repeating: nil, count: 1024)
+        let pairs: [Int64?] = (0..<1024).map { (number: Int) -> Int64? in Int64(number / 2 + 7) }
+        let spread: [Int64?] = (0..<1024).map { (number: Int) -> Int64? in number % 3 == 0 ? nil : Int64(number) * 100_003 + 1 }
+        let far: [Int64?] = [Int64(1) << 40] + Array(none.dropLast())
+        let signed: [Int64?] = (0..<1024).map { (number: Int) -> Int64? in Int64(number) - 700 }
+        for values in [none, pairs, spread, far, signed] {
+            let blob = ValueBlocks.encoded(values)
+            let width = Int(blob[0])
+            #expect(blob.count == 9 + width * 1024)
+            blob.withUnsafeBytes { blob in
+                for (offset, value) in values.enumerated() { #expect(ValueBlocks.value(at: offset, in: blob) == value) }
+                #expect(ValueBlocks.value(at: 1024, in: blob) == nil)
+            }
+            Array(blob.dropLast()).withUnsafeBytes { #expect(ValueBlocks.value(at: 0, in: $0) == nil, "a blob of another length") }
+        }
+        #expect(ValueBlocks.encoded(pairs)[0] == 2, "512 documents in two bytes each")
+        #expect(ValueBlocks.encoded(spread)[0] == 4)
+        #expect([-86_401, -86_400, -1, 0, 86_399, 86_400].map { ValueBlocks.inUnits($0, 86_400) } == [-2, -1, -1, 0, 0, 1])
+    }
+
+    @Test func theBlocks_areMadeWhenTheIndexSettles_andDroppedByAWrite() throws {
+        let database = try TemporaryDatabase()
+        let store = try Self.index(database, files: 3_000)
+        let reader = try IndexReader(path: database.path)
+        let chunks = try reader.read("rows") { db in
+            try db.rows("SELECT c.id, c.document_id, d.written_s FROM chunk c JOIN document d ON d.id = c.document_id")
+                .map { ($0["id"] as Int64, $0["document_id"] as Int64, $0["written_s"] as Int64) }
+        }
+        func blocks(_ column: ValueBlocks.Column, of ids: [Int64]) throws -> [Int64: Int64] {
+            try reader.read("blocks") { db in try ValueBlocks.values(db, column, of: ids) }
+        }
+        let documents = try blocks(ValueBlocks.chunkDocuments, of: chunks.map(\.0))
+        let days = try blocks(ValueBlocks.documentDays, of: chunks.map(\.1))
+        #expect(chunks.count == 3_000 && documents.count == 3_000 && days.count == 3_000)
+        for (chunk, document, written) in chunks {
+            #expect(documents[chunk] == document)
+            #expect(days[document] == written / 86_400)
+        }
+        try store.recordNames([Self.file(3_000, modified: Self.old)], at: 2)
+        let newest = try reader.read("newest") { db in try db.value(as: Int64.self, "SELECT max(id) FROM chunk")! }
+        #expect(try blocks(ValueBlocks.chunkDocuments, of: [newest, newest - 1, 1]) == [1: 1], "its block dropped, the others kept")
+        #expect(try blocks(ValueBlocks.documentDays, of: [3_001, 3_000, 1]) == [1: Self.recent / 86_400])
+        // File 50 (document 51) was written in 2010.
+        #expect(days[51] == Self.old / 86_400)
+        try store.recordNames([Self.file(50, modified: Self.recent)], at: 3)
+        #expect(try blocks(ValueBlocks.documentDays, of: [51]).isEmpty, "a time written drops its document's block")
+        while try store.tendSearchTables() {}
+        #expect(try blocks(ValueBlocks.documentDays, of: [51]) == [51: Self.recent / 86_400])
+    }
+
+    /// A filter that keeps 2,200 of 10,000 files by their time gets a sieve, and finds what
+    /// it found without the blocks (each chunk's row read).
+    @Test func aSieve_changesNoResult() throws {
+        let database = try TemporaryDatabase()
+        let store = try Self.index(database, files: 10_000)
+        let reader = try IndexReader(path: database.path)
+        var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
+        try request.filters.add(field: "date", value: "2023", now: Self.recent)
+        try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
+            try db.execute("DELETE FROM chunk_document")
+            try db.execute("DELETE FROM document_day")
+        }
+        let days = ChunkSieve.days(of: try #require(request.filters.time))
+        func counted() throws -> (kept: Int64, present: Int64)? {
+            try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentDays, within: days, top: 10_000) }
+        }
+        #expect(try counted() == nil, "the blocks not made: the sample decides")
+        let before = try reader.search(request)
+        #expect(try store.tendSearchTables(), "the blocks made again")
+        while try store.tendSearchTables() {}
+        let sieve = try reader.read("sieve") { db in
+            let allowed = AllowedChunks()
+            #expect(try allowed.chunks(db, request) == nil, "more than the most")
+            return try allowed.sieve(db)
+        }
+        let count = try #require(try counted())
+        #expect(count.kept == 2_200 && count.present == 10_000, "what the filter keeps, counted on the days")
+        let made = try #require(sieve)
+        let out = try reader.read("sieve") { db in try made.ruledOut(db, among: (1...10_000).map(Int64.init)) }
+        #expect(out.count == 7_800, "name-only files: one chunk each, chunk and document ids alike")
+        let after = try reader.search(request)
+        #expect(after.count == 50)
+        #expect(after.map { $0.path } == before.map { $0.path })
+        #expect(after.allSatisfy { Int($0.path.split(separator: "/").last!.split(separator: ".")[0])! % 100 < 22 })
+    }
+
+    static func file(_ number: Int, modified: Int64) -> NamedFile {
+        NamedFile(path: "/home/a/files/\(number).7z",
+                  signature: FileSignature(size: Int64(number), modificationTimeNanoseconds: modified * 1_000_000_000, inode: UInt64(number + 1)))
+    }
+
+    /// `files` files known by name, 22 of each hundred written in 2023, the others in 2010;
+    /// the search tables tended until settled.
+    static func index(_ database: TemporaryDatabase, files: Int) throws -> IndexStore {
+        let store = try IndexStore(path: database.path)
+        let named = (0..<files).map { file($0, modified: $0 % 100 < 22 ? recent : old) }
+        for batch in stride(from: 0, to: files, by: 1000) { try store.recordNames(Array(named[batch..<min(batch + 1000, files)]), at: 1) }
+        while try store.tendSearchTables() {}
+        return store
+    }
+}
