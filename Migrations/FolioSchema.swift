@@ -25,5 +25,6 @@ public enum FolioSchema {
         SchemaMigration(identifier: "v0014_written", sql: String(decoding: PackageResources.v0014_written_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0015_code_outline", sql: String(decoding: PackageResources.v0015_code_outline_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0016_filter_blocks", sql: String(decoding: PackageResources.v0016_filter_blocks_sql, as: UTF8.self)),
+        SchemaMigration(identifier: "v0017_size_blocks", sql: String(decoding: PackageResources.v0017_size_blocks_sql, as: UTF8.self)),
     ]
 }

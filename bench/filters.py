@@ -22,7 +22,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 QUERIES = ["system", "data type", "configur*", "memory allocation", "error message", "return value of the function",
            "how do I configure the network", "the", "use the", "postgresql replication slot"]
-FILTERS = ["after:2021", "date:2019", "since:1y", "ext:md", "size:>4k", "name:*1*", "before:2000"]
+FILTERS = ["after:2021", "date:2019", "since:1y", "ext:md", "size:>4k", "size:>8k", "name:*1*", "before:2000"]
 START, END = 1420070400, 1790000000  # 2015-01-01 and late 2026
 
 

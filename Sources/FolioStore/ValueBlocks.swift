@@ -1,33 +1,45 @@
 internal import FolioSQLite
 
 /// A column of a table kept a block of 1024 rows per blob, apart from the rows
-/// (`Migrations/v0016_filter_blocks.sql`): each chunk's document, each document's day. A
-/// search whose filters keep a share of the documents by time learns which of its ranked
-/// chunks they keep from a few dozen pages of the index, where each chunk's row is a page
-/// of its own (it holds the text) and each document's row one of a thousand (`ChunkSieve`).
+/// (`Migrations/v0016_filter_blocks.sql`, `v0017_size_blocks.sql`): each chunk's document,
+/// each document's day and size class. A search whose filters keep a share of the documents
+/// by time or size learns which of its ranked chunks they keep from a few dozen pages of the
+/// index, where each chunk's row is a page of its own (it holds the text) and the documents'
+/// rows are a thousand pages (`ChunkSieve`).
 /// The writer makes the blocks when the index settles (`IndexStore.tendSearchTables`); a
 /// row whose block is missing is not known here, and is read as before.
 enum ValueBlocks {
     /// Where a column's blocks are kept, and what they are made from.
-    struct Column {
+    struct Column: Sendable {
         let table: String
         let blob: String
         /// Each row's id and value, for the blocks whose numbers are given as a JSON array
         /// (`?1`), from an index that holds both and none of the rows' text.
         let source: String
         let newest: String
-        /// The values kept are the column's in whole units of this, rounded down.
-        let unit: Int64
+        /// What is kept of a row's value: a monotonic function of it, so that a range of
+        /// values is within the range of what is kept of its ends.
+        let kept: @Sendable (Int64) -> Int64
+
+        /// What is kept of the values from `low` to `high` (either open).
+        func kept(from low: Int64?, to high: Int64?) -> ClosedRange<Int64> {
+            let first = kept(low ?? .min)
+            return first...max(first, kept(high ?? .max))
+        }
     }
 
     static let chunkDocuments = Column(
         table: "chunk_document", blob: "documents",
         source: "SELECT id, document_id FROM chunk WHERE id / \(block) IN (SELECT value FROM json_each(?1))",
-        newest: "SELECT max(id) FROM chunk", unit: 1)
+        newest: "SELECT max(id) FROM chunk", kept: { $0 })
     static let documentDays = Column(
         table: "document_day", blob: "days",
         source: "SELECT id, written_s FROM document WHERE id / \(block) IN (SELECT value FROM json_each(?1)) AND written_s IS NOT NULL",
-        newest: "SELECT max(id) FROM document", unit: 86_400)
+        newest: "SELECT max(id) FROM document", kept: { inUnits($0, 86_400) })
+    static let documentSizes = Column(
+        table: "document_size", blob: "sizes",
+        source: "SELECT id, size FROM document WHERE id / \(block) IN (SELECT value FROM json_each(?1))",
+        newest: "SELECT max(id) FROM document", kept: sizeClass)
 
     static let block = RowLengths.block
     /// The most blocks made in one step: each is 1024 values in memory until it is written.
@@ -71,14 +83,38 @@ enum ValueBlocks {
                 let low = range.lowerBound <= least ? 1 : UInt64(bitPattern: range.lowerBound &- least) &+ 1
                 let high = range.upperBound < least ? 0
                     : UInt64(bitPattern: range.upperBound &- least) == .max ? .max : UInt64(bitPattern: range.upperBound &- least) &+ 1
-                for offset in 0..<Int(block) {
-                    let entry = entry(at: offset, in: blob, width: width)
-                    if entry > 0 { present += 1 }
-                    if entry >= low && entry <= high { kept += 1 }
+                let counted: (kept: Int64, present: Int64)
+                switch width {
+                case 1: counted = countEntries(blob, as: UInt8.self, low: low, high: high)
+                case 2: counted = countEntries(blob, as: UInt16.self, low: low, high: high)
+                case 4: counted = countEntries(blob, as: UInt32.self, low: low, high: high)
+                default:
+                    counted = (0..<Int(block)).reduce(into: (0, 0)) { counted, offset in
+                        let entry = entry(at: offset, in: blob, width: width)
+                        if entry > 0 { counted.present += 1 }
+                        if entry >= low && entry <= high { counted.kept += 1 }
+                    }
                 }
+                kept += counted.kept
+                present += counted.present
             }
         }
         return blocks == top / block + 1 ? (kept, present) : nil
+    }
+
+    /// How many of a block's entries, each an `Entry`, are not 0, and how many are from
+    /// `low` to `high`: a loop the compiler specialises for each width, a hundred thousand
+    /// entries for a count.
+    @inline(__always)
+    private static func countEntries<Entry: FixedWidthInteger & UnsignedInteger>(
+        _ blob: UnsafeRawBufferPointer, as: Entry.Type, low: UInt64, high: UInt64) -> (kept: Int64, present: Int64) {
+        var kept = 0, present = 0
+        for offset in 0..<Int(block) {
+            let entry = UInt64(Entry(littleEndian: blob.loadUnaligned(fromByteOffset: header + MemoryLayout<Entry>.size * offset, as: Entry.self)))
+            present += entry > 0 ? 1 : 0
+            kept += entry >= low && entry <= high ? 1 : 0
+        }
+        return (Int64(kept), Int64(present))
     }
 
     /// The entry at `offset` of a block of `width`: two bytes read as such (the width of a
@@ -111,12 +147,21 @@ enum ValueBlocks {
         var values = Dictionary(uniqueKeysWithValues: numbers.map { ($0, [Int64?](repeating: nil, count: Int(block))) })
         try db.forEachRow(column.source, [IdArray.json(numbers)]) { columns in
             let id = columns.int64(0), value = columns.int64(1)
-            values[id / block]?[Int(id % block)] = inUnits(value, column.unit)
+            values[id / block]?[Int(id % block)] = column.kept(value)
         }
         for (number, blockValues) in values {
             try db.execute("INSERT OR REPLACE INTO \(column.table) (block, \(column.blob)) VALUES (?, ?)", [number, encoded(blockValues)],
                            cached: true)
         }
+    }
+
+    /// A size's class (`Migrations/v0017_size_blocks.sql`): 0 for none, else 1 + 4 times
+    /// its whole binary logarithm + the two bits after its highest.
+    static func sizeClass(_ size: Int64) -> Int64 {
+        guard size > 0 else { return 0 }
+        let octave = Int64(63 - size.leadingZeroBitCount)
+        let quarter = octave >= 2 ? (size >> (octave - 2)) & 3 : (size << (2 - octave)) & 3
+        return 1 + 4 * octave + quarter
     }
 
     /// `value` in whole `unit`s, rounded down (SQLite's and Swift's division round toward zero).

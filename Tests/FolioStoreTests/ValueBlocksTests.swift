@@ -33,23 +33,54 @@ import FolioText
         #expect([-86_401, -86_400, -1, 0, 86_399, 86_400].map { ValueBlocks.inUnits($0, 86_400) } == [-2, -1, -1, 0, 0, 1])
     }
 
+    /// The count of values within a range, at each width, against the values themselves.
+    @Test func aCount_isOfTheValuesWithinTheRange_atEveryWidth() throws {
+        let database = try TemporaryDatabase()
+        _ = try IndexStore(path: database.path)
+        let blocks: [[Int64?]] = [
+            (0..<1024).map { (number: Int) -> Int64? in number % 5 == 0 ? nil : Int64(number % 200) },
+            (0..<1024).map { (number: Int) -> Int64? in Int64(number) * 3 - 1_500 },
+            (0..<1024).map { (number: Int) -> Int64? in number % 3 == 0 ? nil : Int64(number) * 100_003 + 1 },
+            (0..<1024).map { (number: Int) -> Int64? in number == 7 ? Int64(1) << 40 : Int64(number) },
+        ]
+        #expect(blocks.map { ValueBlocks.encoded($0)[0] } == [1, 2, 4, 6])
+        try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
+            for (number, values) in blocks.enumerated() {
+                try db.execute("INSERT INTO document_size (block, sizes) VALUES (?, ?)", [Int64(number), ValueBlocks.encoded(values)])
+            }
+        }
+        let reader = try IndexReader(path: database.path)
+        let values = blocks.joined().compactMap { $0 }
+        for range: ClosedRange<Int64> in [0...99, -1_000...1_000, 150...150, 5_000_000...60_000_000, 1...(1 << 41), .min ... .max] {
+            let counted = try reader.read("count") { db in
+                try ValueBlocks.count(db, ValueBlocks.documentSizes, within: range, top: Int64(blocks.count * 1024 - 1))
+            }
+            #expect(counted?.present == Int64(values.count))
+            #expect(counted?.kept == Int64(values.count { range.contains($0) }), "\(range)")
+        }
+        let beyond = try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentSizes, within: 0...1, top: 5 * 1024) }
+        #expect(beyond == nil, "a block missing")
+    }
+
     @Test func theBlocks_areMadeWhenTheIndexSettles_andDroppedByAWrite() throws {
         let database = try TemporaryDatabase()
         let store = try Self.index(database, files: 3_000)
         let reader = try IndexReader(path: database.path)
         let chunks = try reader.read("rows") { db in
-            try db.rows("SELECT c.id, c.document_id, d.written_s FROM chunk c JOIN document d ON d.id = c.document_id")
-                .map { ($0["id"] as Int64, $0["document_id"] as Int64, $0["written_s"] as Int64) }
+            try db.rows("SELECT c.id, c.document_id, d.written_s, d.size FROM chunk c JOIN document d ON d.id = c.document_id")
+                .map { ($0["id"] as Int64, $0["document_id"] as Int64, $0["written_s"] as Int64, $0["size"] as Int64) }
         }
         func blocks(_ column: ValueBlocks.Column, of ids: [Int64]) throws -> [Int64: Int64] {
             try reader.read("blocks") { db in try ValueBlocks.values(db, column, of: ids) }
         }
         let documents = try blocks(ValueBlocks.chunkDocuments, of: chunks.map(\.0))
         let days = try blocks(ValueBlocks.documentDays, of: chunks.map(\.1))
-        #expect(chunks.count == 3_000 && documents.count == 3_000 && days.count == 3_000)
-        for (chunk, document, written) in chunks {
+        let sizes = try blocks(ValueBlocks.documentSizes, of: chunks.map(\.1))
+        #expect(chunks.count == 3_000 && documents.count == 3_000 && days.count == 3_000 && sizes.count == 3_000)
+        for (chunk, document, written, size) in chunks {
             #expect(documents[chunk] == document)
             #expect(days[document] == written / 86_400)
+            #expect(sizes[document] == ValueBlocks.sizeClass(size))
         }
         try store.recordNames([Self.file(3_000, modified: Self.old)], at: 2)
         let newest = try reader.read("newest") { db in try db.value(as: Int64.self, "SELECT max(id) FROM chunk")! }
@@ -63,21 +94,22 @@ import FolioText
         #expect(try blocks(ValueBlocks.documentDays, of: [51]) == [51: Self.recent / 86_400])
     }
 
-    /// A filter that keeps 2,200 of 10,000 files by their time gets a sieve, and finds what
-    /// it found without the blocks (each chunk's row read).
-    @Test func aSieve_changesNoResult() throws {
+    /// A filter that keeps 2,200 of 10,000 files by their time, or 2,048 by their size
+    /// (two whole size classes: file N is N bytes long), is counted on the blocks and gets
+    /// a sieve, and finds what it found without the blocks (each chunk's row read).
+    @Test(arguments: [("date", "2023", 2_200...2_200), ("size", "5k-7167", 2_048...2_048)])
+    func aSieve_changesNoResult(field: String, value: String, counted expected: ClosedRange<Int64>) throws {
         let database = try TemporaryDatabase()
         let store = try Self.index(database, files: 10_000)
         let reader = try IndexReader(path: database.path)
         var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
-        try request.filters.add(field: "date", value: "2023", now: Self.recent)
+        try request.filters.add(field: field, value: value, now: Self.recent)
         try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
-            try db.execute("DELETE FROM chunk_document")
-            try db.execute("DELETE FROM document_day")
+            for table in ["chunk_document", "document_day", "document_size"] { try db.execute("DELETE FROM \(table)") }
         }
-        let days = ChunkSieve.days(of: try #require(request.filters.time))
+        let condition = try #require(ChunkSieve.conditions(of: request.filters).first)
         func counted() throws -> (kept: Int64, present: Int64)? {
-            try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentDays, within: days, top: 10_000) }
+            try reader.read("count") { db in try ValueBlocks.count(db, condition.column, within: condition.range, top: 10_000) }
         }
         #expect(try counted() == nil, "the blocks not made: the sample decides")
         let before = try reader.search(request)
@@ -89,14 +121,22 @@ import FolioText
             return try allowed.sieve(db)
         }
         let count = try #require(try counted())
-        #expect(count.kept == 2_200 && count.present == 10_000, "what the filter keeps, counted on the days")
+        #expect(expected.contains(count.kept) && count.present == 10_000, "what the filter keeps, counted on the blocks")
         let made = try #require(sieve)
         let out = try reader.read("sieve") { db in try made.ruledOut(db, among: (1...10_000).map(Int64.init)) }
-        #expect(out.count == 7_800, "name-only files: one chunk each, chunk and document ids alike")
+        #expect(Int64(out.count) == 10_000 - count.kept, "name-only files: one chunk each, chunk and document ids alike")
         let after = try reader.search(request)
         #expect(after.count == 50)
         #expect(after.map { $0.path } == before.map { $0.path })
-        #expect(after.allSatisfy { Int($0.path.split(separator: "/").last!.split(separator: ".")[0])! % 100 < 22 })
+        let numbers = after.map { Int($0.path.split(separator: "/").last!.split(separator: ".")[0])! }
+        #expect(numbers.allSatisfy { field == "date" ? $0 % 100 < 22 : (5_120...7_167).contains($0) })
+    }
+
+    @Test func sizeClasses_growWithTheSize_aQuarterOfAnOctaveEach() {
+        let sizes: [Int64] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 1023, 1024, 1279, 1280, 1_000_000, .max]
+        let classes = sizes.map(ValueBlocks.sizeClass)
+        #expect(classes == [0, 1, 5, 7, 9, 10, 11, 12, 13, 40, 41, 41, 42, 80, 252])
+        for size in stride(from: Int64(1), to: 100_000, by: 7) { #expect(ValueBlocks.sizeClass(size) <= ValueBlocks.sizeClass(size + 1)) }
     }
 
     static func file(_ number: Int, modified: Int64) -> NamedFile {

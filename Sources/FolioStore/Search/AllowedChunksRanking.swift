@@ -51,8 +51,8 @@ final class AllowedChunks {
     private var refinement: (share: Double?, sieve: ChunkSieve?)?
 
     private struct Many {
-        /// The filters' time, which a sieve is made for.
-        let time: TimeRange?
+        /// The filters, whose time and size a sieve is made for.
+        let filters: SearchFilters
         let onDocuments: (sql: String, arguments: SQLiteArguments)
         let top: Int64
         /// The share of the documents the filters keep, as the sample or the documents'
@@ -83,9 +83,9 @@ final class AllowedChunks {
 
     /// What rules out ranked chunks the filters do not keep before their rows are read,
     /// when the filters keep many, at most `ChunkSieve.share` of the documents, by time
-    /// (after `chunks`).
+    /// or size (after `chunks`).
     func sieve(_ db: SQLiteConnection) throws -> ChunkSieve? {
-        guard many?.time != nil else { return nil }
+        guard let many, !ChunkSieve.conditions(of: many.filters).isEmpty else { return nil }
         return try refined(db).sieve
     }
 
@@ -105,7 +105,7 @@ final class AllowedChunks {
             let walked = Double(AllowedChunksRanking.most + 1) / Double(max(many.top, 1))
             share = max(present > 0 ? Double(kept) / Double(present) : 0, walked)
         }
-        let sieve = many.time.flatMap { share <= ChunkSieve.share ? ChunkSieve(time: $0) : nil }
+        let sieve = share <= ChunkSieve.share ? ChunkSieve(many.filters) : nil
         refinement = (share, sieve)
         return (share, sieve)
     }
@@ -116,24 +116,23 @@ final class AllowedChunks {
         documentFilters.pages = nil
         let onDocuments = documentFilters.conditions
         let top: Int64 = try db.row("SELECT coalesce(max(id), 0) AS top FROM document")?["top"] ?? 0
-        // A time alone is counted on every document's day (`ValueBlocks`): the sample read
-        // a page of the documents' rows for each of its runs, more than the days' blocks
-        // hold (docs/benchmarks.md, "Chunks' documents apart from their text").
-        var onlyTime = SearchFilters()
-        onlyTime.time = request.filters.time
+        // A time or a size alone is counted on every document's day or size class
+        // (`ValueBlocks`): the sample read a page of the documents' rows for each of its
+        // runs, more than the blocks hold (docs/benchmarks.md, "Chunks' documents apart
+        // from their text").
         var sampled: (kept: Int64, present: Int64)?
-        if let time = onlyTime.time, documentFilters == onlyTime,
-           let counted = try ValueBlocks.count(db, ValueBlocks.documentDays, within: ChunkSieve.days(of: time), top: top) {
+        if let alone = Self.alone(documentFilters),
+           let counted = try ValueBlocks.count(db, alone.column, within: alone.range, top: top) {
             if counted.kept > Int64(most) {
-                many = Many(time: time, onDocuments: onDocuments, top: top, share: Double(counted.kept) / Double(max(counted.present, 1)),
-                            sampled: nil)
+                many = Many(filters: request.filters, onDocuments: onDocuments, top: top,
+                            share: Double(counted.kept) / Double(max(counted.present, 1)), sampled: nil)
                 return nil
             }
         } else {
             sampled = try sample(db, onDocuments, top: top, from: 1)
             // Over twice as many documents as the most chunks (a document has one chunk at least).
             if let sampled, sampled.kept * top > Int64(2 * most) * sampled.present {
-                many = Many(time: request.filters.time, onDocuments: onDocuments, top: top,
+                many = Many(filters: request.filters, onDocuments: onDocuments, top: top,
                             share: Double(sampled.kept) / Double(sampled.present), sampled: sampled)
                 return nil
             }
@@ -144,7 +143,7 @@ final class AllowedChunks {
         let documents = try Self.ids(db, "SELECT d.id FROM document d WHERE 1\(onDocuments.sql) LIMIT ?",
                                      onDocuments.arguments + [most + 1])
         guard documents.count <= most else {
-            many = Many(time: request.filters.time, onDocuments: onDocuments, top: top, share: nil, sampled: sampled)
+            many = Many(filters: request.filters, onDocuments: onDocuments, top: top, share: nil, sampled: sampled)
             return nil
         }
         guard !documents.isEmpty else { return [] }
@@ -154,6 +153,15 @@ final class AllowedChunks {
             WHERE 1\(filters) LIMIT ?
             """, [IdArray.json(documents)] + arguments + [most + 1])
         return chunks.count <= most ? chunks : nil
+    }
+
+    /// The condition on the documents' blocks of a time or a size that is the only filter
+    /// on documents.
+    private static func alone(_ documentFilters: SearchFilters) -> ChunkSieve.Condition? {
+        let conditions = ChunkSieve.conditions(of: documentFilters)
+        var only = SearchFilters()
+        (only.time, only.size) = (documentFilters.time, documentFilters.size)
+        return conditions.count == 1 && documentFilters == only ? conditions[0] : nil
     }
 
     /// The first column of every row, read in place: a row's dictionary of names (and a

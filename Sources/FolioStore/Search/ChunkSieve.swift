@@ -1,40 +1,60 @@
 internal import FolioSQLite
 internal import FolioCore
 
-/// Rules out ranked chunks whose documents a search's time filter does not keep, from the
-/// blocks of the chunks' documents and of the documents' days (`ValueBlocks`), before the
-/// chunks' rows are read: ten results of a filter that keeps a tenth of the documents take
-/// some hundred ranked chunks, each row a page of the index of its own, where the blocks
-/// are a few dozen pages (docs/benchmarks.md, "Chunks' documents apart from their text").
+/// Rules out ranked chunks whose documents a search's time or size filter does not keep,
+/// from the blocks of the chunks' documents and of the documents' days and size classes
+/// (`ValueBlocks`), before the chunks' rows are read: ten results of a filter that keeps a
+/// tenth of the documents take some hundred ranked chunks, each row a page of the index of
+/// its own, where the blocks are a few dozen pages (docs/benchmarks.md, "Chunks' documents apart from their text").
 /// A chunk or document whose block is not made is kept, and every chunk kept is checked
 /// against all the filters on its row, as before; so is a document written on the first
-/// or last day of the filter's time.
+/// or last day of the filter's time, or of the size class of either of its bounds.
 struct ChunkSieve {
     /// The largest share of the documents kept that a sieve is made for: over it, the
     /// ranked chunks read before ten results are few, and reading the blocks costs more.
     static let share = 0.25
 
-    /// The days a document kept may have been written on.
-    private let days: ClosedRange<Int64>
-
-    init(time: TimeRange) {
-        days = Self.days(of: time)
+    /// What a document kept has: of a column, a value within the range. (A struct: an array
+    /// of tuples had its type made at run time, at every search.)
+    struct Condition {
+        let column: ValueBlocks.Column
+        let range: ClosedRange<Int64>
     }
 
-    /// The days a document written within `time` may have been written on.
-    static func days(of time: TimeRange) -> ClosedRange<Int64> {
-        let unit = ValueBlocks.documentDays.unit
-        let first = time.from.map { ValueBlocks.inUnits($0, unit) } ?? .min
-        return first...max(first, time.until.map { ValueBlocks.inUnits($0 - 1, unit) } ?? .max)
+    private let conditions: [Condition]
+
+    /// `nil` when the filters give neither a time nor a size.
+    init?(_ filters: SearchFilters) {
+        conditions = Self.conditions(of: filters)
+        guard !conditions.isEmpty else { return nil }
     }
 
-    /// The chunks of `chunks` whose documents were written on a day outside the filter's.
+    /// The filters' time and size as conditions on the documents' blocks: the days and the
+    /// size classes a document they keep may have.
+    static func conditions(of filters: SearchFilters) -> [Condition] {
+        var conditions: [Condition] = []
+        if let time = filters.time {
+            conditions.append(Condition(column: ValueBlocks.documentDays,
+                                        range: ValueBlocks.documentDays.kept(from: time.from, to: time.until.map { $0 - 1 })))
+        }
+        if let size = filters.size {
+            conditions.append(Condition(column: ValueBlocks.documentSizes,
+                                        range: ValueBlocks.documentSizes.kept(from: size.least, to: size.most)))
+        }
+        return conditions
+    }
+
+    /// The chunks of `chunks` whose documents the conditions rule out.
     func ruledOut(_ db: SQLiteConnection, among chunks: [Int64]) throws -> Set<Int64> {
         let documents = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: chunks)
-        let written = try ValueBlocks.values(db, ValueBlocks.documentDays, of: Set(documents.values))
-        return Set(chunks.filter { chunk in
-            guard let document = documents[chunk], let day = written[document] else { return false }
-            return !days.contains(day)
-        })
+        var out: Set<Int64> = []
+        for condition in conditions {
+            let values = try ValueBlocks.values(db, condition.column, of: Set(documents.values))
+            for chunk in chunks {
+                guard let document = documents[chunk], let value = values[document] else { continue }
+                if !condition.range.contains(value) { out.insert(chunk) }
+            }
+        }
+        return out
     }
 }
