@@ -73,10 +73,11 @@ enum ValueBlocks {
         -> (kept: Int64, present: Int64)? {
         var kept: Int64 = 0, present: Int64 = 0, blocks: Int64 = 0
         try db.forEachRow("SELECT \(column.blob) FROM \(column.table) WHERE block <= ?", [top / block]) { columns in
-            blocks += 1
             columns.withBytes(0) { blob in
+                // A blob not of this form counts as a block not made.
                 guard let first = blob.first, case let width = Int(first), (1...8).contains(width),
                       blob.count == header + width * Int(block) else { return }
+                blocks += 1
                 // The range as entries (a value less the least plus one), compared without
                 // decoding: a hundred thousand values are counted for a search.
                 let least = Int64(bitPattern: littleEndian(blob, from: 1, width: 8))
@@ -117,11 +118,9 @@ enum ValueBlocks {
         return (Int64(kept), Int64(present))
     }
 
-    /// The entry at `offset` of a block of `width`: two bytes read as such (the width of a
-    /// block of documents indexed together), a hundred thousand for a count.
+    /// The entry at `offset` of a block of `width`.
     private static func entry(at offset: Int, in blob: UnsafeRawBufferPointer, width: Int) -> UInt64 {
-        width == 2 ? UInt64(UInt16(littleEndian: blob.loadUnaligned(fromByteOffset: header + 2 * offset, as: UInt16.self)))
-            : littleEndian(blob, from: header + offset * width, width: width)
+        littleEndian(blob, from: header + offset * width, width: width)
     }
 
     /// The value at `offset` of a block's blob, or `nil` for none (or a blob not of this form).

@@ -60,6 +60,11 @@ import FolioText
         }
         let beyond = try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentSizes, within: 0...1, top: 5 * 1024) }
         #expect(beyond == nil, "a block missing")
+        try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
+            try db.execute("UPDATE document_size SET sizes = substr(sizes, 2) WHERE block = 1")
+        }
+        let damaged = try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentSizes, within: 0...1, top: 4 * 1024 - 1) }
+        #expect(damaged == nil, "a blob not of the form counts as a block missing")
     }
 
     @Test func theBlocks_areMadeWhenTheIndexSettles_andDroppedByAWrite() throws {

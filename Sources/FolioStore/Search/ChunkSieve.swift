@@ -5,7 +5,8 @@ internal import FolioCore
 /// from the blocks of the chunks' documents and of the documents' days and size classes
 /// (`ValueBlocks`), before the chunks' rows are read: ten results of a filter that keeps a
 /// tenth of the documents take some hundred ranked chunks, each row a page of the index of
-/// its own, where the blocks are a few dozen pages (docs/benchmarks.md, "Chunks' documents apart from their text").
+/// its own, where the blocks are a few dozen pages (docs/benchmarks.md, "Chunks' documents
+/// apart from their text").
 /// A chunk or document whose block is not made is kept, and every chunk kept is checked
 /// against all the filters on its row, as before; so is a document written on the first
 /// or last day of the filter's time, or of the size class of either of its bounds.
