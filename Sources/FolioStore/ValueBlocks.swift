@@ -135,8 +135,14 @@ enum ValueBlocks {
     /// Blocks of `column` up to the newest row's that are missing: never made, or dropped
     /// by a write.
     static func missingBlocks(_ db: SQLiteConnection, _ column: Column) throws -> [Int64] {
-        guard let newest = try db.value(as: Int64.self, column.newest) else { return [] }
-        let present = Set(try db.values(as: Int64.self, "SELECT block FROM \(column.table)"))
+        try missingBlocks(db, table: column.table, newest: column.newest)
+    }
+
+    /// The blocks of a table of blocks by number (`block`; the chunks' lengths' too) up to
+    /// the block of the id `newest` selects that it does not hold.
+    static func missingBlocks(_ db: SQLiteConnection, table: String, newest: String) throws -> [Int64] {
+        guard let newest = try db.value(as: Int64.self, newest) else { return [] }
+        let present = Set(try db.values(as: Int64.self, "SELECT block FROM \(table)"))
         return (0...newest / block).filter { !present.contains($0) }
     }
 

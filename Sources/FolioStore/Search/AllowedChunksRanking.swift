@@ -51,9 +51,8 @@ final class AllowedChunks {
     private var refinement: (share: Double?, sieve: ChunkSieve?)?
 
     private struct Many {
-        /// The filters, whose time and size a sieve is made for.
+        /// The filters on documents (without pages), whose time and size a sieve is made for.
         let filters: SearchFilters
-        let onDocuments: (sql: String, arguments: SQLiteArguments)
         let top: Int64
         /// The share of the documents the filters keep, as the sample or the documents'
         /// days showed it; `nil` where the sample showed few and the walk found many.
@@ -100,7 +99,7 @@ final class AllowedChunks {
         if let shown = many.share {
             share = shown
         } else {
-            let again = try sample(db, many.onDocuments, top: many.top, from: 0.5)
+            let again = try sample(db, many.filters.conditions, top: many.top, from: 0.5)
             let kept = (many.sampled?.kept ?? 0) + (again?.kept ?? 0), present = (many.sampled?.present ?? 0) + (again?.present ?? 0)
             let walked = Double(AllowedChunksRanking.most + 1) / Double(max(many.top, 1))
             share = max(present > 0 ? Double(kept) / Double(present) : 0, walked)
@@ -124,7 +123,7 @@ final class AllowedChunks {
         if let alone = Self.alone(documentFilters),
            let counted = try ValueBlocks.count(db, alone.column, within: alone.range, top: top) {
             if counted.kept > Int64(most) {
-                many = Many(filters: request.filters, onDocuments: onDocuments, top: top,
+                many = Many(filters: documentFilters, top: top,
                             share: Double(counted.kept) / Double(max(counted.present, 1)), sampled: nil)
                 return nil
             }
@@ -132,7 +131,7 @@ final class AllowedChunks {
             sampled = try sample(db, onDocuments, top: top, from: 1)
             // Over twice as many documents as the most chunks (a document has one chunk at least).
             if let sampled, sampled.kept * top > Int64(2 * most) * sampled.present {
-                many = Many(filters: request.filters, onDocuments: onDocuments, top: top,
+                many = Many(filters: documentFilters, top: top,
                             share: Double(sampled.kept) / Double(sampled.present), sampled: sampled)
                 return nil
             }
@@ -143,7 +142,7 @@ final class AllowedChunks {
         let documents = try Self.ids(db, "SELECT d.id FROM document d WHERE 1\(onDocuments.sql) LIMIT ?",
                                      onDocuments.arguments + [most + 1])
         guard documents.count <= most else {
-            many = Many(filters: request.filters, onDocuments: onDocuments, top: top, share: nil, sampled: sampled)
+            many = Many(filters: documentFilters, top: top, share: nil, sampled: sampled)
             return nil
         }
         guard !documents.isEmpty else { return [] }

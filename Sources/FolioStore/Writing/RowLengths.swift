@@ -9,9 +9,7 @@ enum RowLengths {
 
     /// Blocks up to the newest chunk's that are missing: never made, or dropped by a write.
     static func missingBlocks(_ db: SQLiteConnection) throws -> [Int64] {
-        guard let newest = try db.value(as: Int64.self, "SELECT max(id) FROM chunk") else { return [] }
-        let present = Set(try db.values(as: Int64.self, "SELECT block FROM chunk_length"))
-        return (0...newest / block).filter { !present.contains($0) }
+        try ValueBlocks.missingBlocks(db, table: "chunk_length", newest: "SELECT max(id) FROM chunk")
     }
 
     /// Makes `number`'s block from FTS5's own counts, the rows of its `docsize` table: a
