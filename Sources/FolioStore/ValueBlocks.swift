@@ -47,20 +47,33 @@ enum ValueBlocks {
     /// A block's width byte and least value, before its entries.
     private static let header = 9
 
-    /// The values of rows `ids` that their blocks hold, read in place: a copy of every block
-    /// the ids are in touched as many pages of memory again as the blocks' own.
-    static func values(_ db: SQLiteConnection, _ column: Column, of ids: some Sequence<Int64>) throws -> [Int64: Int64] {
-        var wanted: [Int64: [Int64]] = [:]
-        for id in ids where id >= 0 { wanted[id / block, default: []].append(id) }
-        guard !wanted.isEmpty else { return [:] }
-        var values: [Int64: Int64] = [:]
-        // Every block, those not wanted skipped: a list of the wanted ones cost more than
-        // the few pages it spared.
-        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table)", columns: { columns in
-            guard let ids = wanted[columns.int64(0)] else { return }
+    /// The value of each of rows `ids` that its block holds (`nil` where none), in their
+    /// order, read in place: a copy of every block the ids are in touched as many pages of
+    /// memory again as the blocks' own. The ids are taken by block beside the blocks, which
+    /// come in their order, placed by a count of each block's ids: dictionaries of the ids
+    /// by block and of their values, or a sort of the ids, cost more than the blocks' reading
+    /// (docs/benchmarks.md, "The sieve before the threshold").
+    static func values(_ db: SQLiteConnection, _ column: Column, of ids: [Int64]) throws -> [Int64?] {
+        var values = [Int64?](repeating: nil, count: ids.count)
+        guard let first = ids.lazy.filter({ $0 >= 0 }).min().map({ $0 / block }), let last = ids.max().map({ $0 / block }) else {
+            return values
+        }
+        // starts[b]..<starts[b + 1]: where block first + b's ids are in `byBlock`.
+        var starts = [Int](repeating: 0, count: Int(last - first) + 2)
+        for id in ids where id >= 0 { starts[Int(id / block - first) + 1] += 1 }
+        for number in starts.indices.dropFirst() { starts[number] += starts[number - 1] }
+        var byBlock = [Int](repeating: 0, count: starts.last!)
+        var next = starts
+        for (index, id) in ids.enumerated() where id >= 0 {
+            byBlock[next[Int(id / block - first)]] = index
+            next[Int(id / block - first)] += 1
+        }
+        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN ? AND ?", [first, last], columns: { columns in
+            let number = Int(columns.int64(0) - first)
+            guard starts[number] < starts[number + 1] else { return }
             columns.withBytes(1) { blob in
-                for id in ids {
-                    if let value = value(at: Int(id % block), in: blob) { values[id] = value }
+                for index in byBlock[starts[number]..<starts[number + 1]] {
+                    values[index] = value(at: Int(ids[index] % block), in: blob)
                 }
             }
         })
@@ -104,18 +117,26 @@ enum ValueBlocks {
     }
 
     /// How many of a block's entries, each an `Entry`, are not 0, and how many are from
-    /// `low` to `high`: a loop the compiler specialises for each width, a hundred thousand
-    /// entries for a count.
+    /// `low` (1 or more) to `high`: a loop the compiler specialises for each width and
+    /// vectorises, a hundred thousand entries for a count. The sums and the offset wrap
+    /// (none can pass the block's 1024) and the range is one comparison in the entries' own
+    /// width: sums checked for overflow, or a `for` over a range (whose end is checked at
+    /// each step), kept it a loop of 8 to 18 instructions an entry.
     @inline(__always)
     private static func countEntries<Entry: FixedWidthInteger & UnsignedInteger>(
         _ blob: UnsafeRawBufferPointer, as: Entry.Type, low: UInt64, high: UInt64) -> (kept: Int64, present: Int64) {
-        var kept = 0, present = 0
-        for offset in 0..<Int(block) {
-            let entry = UInt64(Entry(littleEndian: blob.loadUnaligned(fromByteOffset: header + MemoryLayout<Entry>.size * offset, as: Entry.self)))
-            present += entry > 0 ? 1 : 0
-            kept += entry >= low && entry <= high ? 1 : 0
+        let largest = UInt64(Entry.max)
+        let empty = low > high || low > largest
+        let first = Entry(truncatingIfNeeded: low), span = Entry(truncatingIfNeeded: min(high, largest) &- low)
+        var kept: UInt32 = 0, present: UInt32 = 0
+        var offset = 0
+        while offset < Int(block) {
+            let entry = Entry(littleEndian: blob.loadUnaligned(fromByteOffset: header &+ MemoryLayout<Entry>.size &* offset, as: Entry.self))
+            present &+= entry != 0 ? 1 : 0
+            kept &+= entry &- first <= span ? 1 : 0
+            offset &+= 1
         }
-        return (Int64(kept), Int64(present))
+        return (empty ? 0 : Int64(kept), Int64(present))
     }
 
     /// The entry at `offset` of a block of `width`.

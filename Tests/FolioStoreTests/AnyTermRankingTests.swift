@@ -2,6 +2,7 @@ import Testing
 @testable import FolioStore
 import FolioSQLite
 import FolioText
+import FolioCore
 
 /// The second tier ranked term by term (`AnyTermRanking`): folio_bm25's scores over the
 /// terms' OR expression, for the same chunks, whatever the terms (common ones from their
@@ -129,5 +130,49 @@ import FolioText
         }
         for text in queries { try expectSame(text, limit: 5, within: 5e-3) }
         for text in queries { try expectSame(text, limit: 40, within: 5e-3) }
+    }
+
+    /// With a sieve of a time that keeps a tenth of the documents, the chunks kept are what
+    /// FTS5 ranks first among the matches of those documents (none for the rare words of
+    /// `w399 w398`), at least as many as the best `limit` of every match hold or a quarter
+    /// of the tenth of `limit` the sieve keeps, whether a word's list proves them
+    /// (`ListedTerm`: for 50, not for 400) or every chunk is weighed.
+    @Test(arguments: [50, 400])
+    func aSieve_keepsTheBestOfTheDocumentsItKeeps(limit: Int) throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store)
+        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (id % 10) * 86400") }
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        var filters = SearchFilters()
+        filters.time = TimeRange(from: 3 * 86_400, until: 4 * 86_400)
+        let sieve = try #require(ChunkSieve(filters, keeping: 0.1))
+        let listed = try reader.read("test") { db in
+            try db.values(as: String.self, """
+                SELECT term FROM frequent_term WHERE common = 0 AND last_chunk IS NOT NULL AND chunks > 2 * ? ORDER BY chunks
+                """, [LeaderTests.policy.listLength])
+        }
+        try #require(!listed.isEmpty)
+        for text in Self.queries + ["\(listed[0]) w300 w301 w302", "w350 \(listed[0]) w351 w352 w353"] {
+            try reader.read("test") { db in
+                let query = SearchQuery(parsing: text)
+                let facts = try TermFacts(db, query: query)
+                let any = try #require(LexicalPlan.tiers(facts, query, reduced: true).any, "\(text)")
+                let sieved = try AnyTermRanking(plan: any, facts: facts).best(db, limit: limit, keptBy: sieve)
+                let every = SearchQuery(required: [any.terms], excluded: []).allTermsExpression ?? ""
+                let rows = try db.rows("""
+                    SELECT f.rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score, d.written_s / 86400 = 3 AS kept FROM chunk_fts f
+                    JOIN chunk c ON c.id = f.rowid JOIN document d ON d.id = c.document_id WHERE chunk_fts MATCH ? ORDER BY score, id
+                    """, [any.countsArgument, every])
+                let kept = rows.filter { $0["kept"] as Int64 == 1 }
+                let inBest = rows.prefix(limit).count { $0["kept"] as Int64 == 1 }
+                #expect(!kept.isEmpty || text == "w399 w398", "\(text): matches in the day kept")
+                #expect(sieved.kept.map(\.chunk) == kept.prefix(sieved.kept.count).map { $0["id"] as Int64 }, "\(text)")
+                for (one, other) in zip(sieved.kept, kept) { #expect(abs(one.score - other["score"]) <= 1e-12 * abs(one.score), "\(text)") }
+                #expect(sieved.kept.count >= min(inBest, limit / 40), "\(text)")
+                #expect(sieved.ranked == min(limit, rows.count), "\(text)")
+            }
+        }
     }
 }

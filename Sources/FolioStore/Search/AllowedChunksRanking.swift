@@ -104,7 +104,7 @@ final class AllowedChunks {
             let walked = Double(AllowedChunksRanking.most + 1) / Double(max(many.top, 1))
             share = max(present > 0 ? Double(kept) / Double(present) : 0, walked)
         }
-        let sieve = share <= ChunkSieve.share ? ChunkSieve(many.filters) : nil
+        let sieve = share <= ChunkSieve.share ? ChunkSieve(many.filters, keeping: share) : nil
         refinement = (share, sieve)
         return (share, sieve)
     }

@@ -30,6 +30,22 @@ struct AnyTermRanking: LexicalStrategy {
     /// The best `limit` chunks holding any of the plan's terms (the phrases of its
     /// expression, in its order; `plan.counts` gives their row counts), best first.
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
+        try rank(db, limit: limit, keptBy: nil).kept
+    }
+
+    /// With a listed term, the chunks the sieve keeps of those above the list's threshold,
+    /// when they are a quarter as many as the best `limit` would hold (a search asks for
+    /// four chunks a document, and for four times more if they were too few): a filter
+    /// that keeps a tenth of the documents asks for ten times the chunks, too many for the
+    /// threshold to hold, and every chunk of the term was weighed (docs/benchmarks.md, "The
+    /// sieve before the threshold"). Else those of the best `limit` of every match.
+    func best(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> (kept: [ScoredChunk], ranked: Int) {
+        try rank(db, limit: limit, keptBy: sieve)
+    }
+
+    /// Both `best`s: the chunks of the best `limit` (those `sieve` keeps, with one) and how
+    /// many were ranked.
+    private func rank(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int) {
         let terms = plan.terms
         let any = terms.map(\.expression).joined(separator: " OR ")
         let given = terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
@@ -37,7 +53,7 @@ struct AnyTermRanking: LexicalStrategy {
         let counted = common.contains { $0 != nil }
         guard let bm25 = try BM25Terms(db, matching: any, lengths: counted) else {
             for term in terms { facts.sightings.held[term] = false }
-            return []
+            return ([], 0)
         }
         var walked: [String: [(chunk: Int64, weight: Double)]] = [:]
         func walkedRows(_ index: Int) throws -> [(chunk: Int64, weight: Double)] {
@@ -58,9 +74,14 @@ struct AnyTermRanking: LexicalStrategy {
                 scores.add(index == listed.index ? try listed.rows(db, besides: terms, bm25: bm25) : try walkedRows(index))
             }
             facts.sightings.held[terms[listed.index]] = true
-            let best = scores.best(limit)
             // A chunk left out holds the listed term alone and weighs at most its bound.
-            if best.count == limit, let last = best.last, -last.score > listed.bound { return best }
+            if let sieve {
+                let above = try sieve.kept(db, scores.above(listed.bound))
+                if Double(above.count) * 4 >= Double(limit) * sieve.shareKept { return (above, limit) }
+            } else {
+                let best = scores.best(limit)
+                if best.count == limit, let last = best.last, -last.score > listed.bound { return (best, limit) }
+            }
         }
         var scores = ScoreSums(everyChunk: counted, newest: bm25.newest)
         for (index, term) in terms.enumerated() {
@@ -71,7 +92,8 @@ struct AnyTermRanking: LexicalStrategy {
             }
             scores.add(try walkedRows(index))
         }
-        return scores.best(limit)
+        let best = scores.best(limit)
+        return (try sieve.map { try $0.kept(db, best) } ?? best, best.count)
     }
 
     /// A term's share of each of its chunks' scores, given the chunks it is in: folio_bm25
@@ -223,6 +245,12 @@ private struct ScoreSums {
             }
         }
         merged = sums
+    }
+
+    /// Every chunk of merged terms' rows that weighs more than `bound`, best first, scores
+    /// negated as folio_bm25's.
+    func above(_ bound: Double) -> [ScoredChunk] {
+        merged.lazy.filter { $0.weight > bound }.map { ScoredChunk(score: -$0.weight, chunk: $0.chunk) }.sorted()
     }
 
     /// The best `limit`, best first, scores negated as folio_bm25's.

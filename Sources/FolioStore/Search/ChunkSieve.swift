@@ -23,11 +23,15 @@ struct ChunkSieve {
     }
 
     private let conditions: [Condition]
+    /// The share of the documents the filters keep (at most `share`), as the search
+    /// estimated it: of a ranking's best chunks, about how many it keeps.
+    let shareKept: Double
 
     /// `nil` when the filters give neither a time nor a size.
-    init?(_ filters: SearchFilters) {
+    init?(_ filters: SearchFilters, keeping shareKept: Double) {
         conditions = Self.conditions(of: filters)
         guard !conditions.isEmpty else { return nil }
+        self.shareKept = shareKept
     }
 
     /// The filters' time and size as conditions on the documents' blocks: the days and the
@@ -45,17 +49,22 @@ struct ChunkSieve {
         return conditions
     }
 
-    /// The chunks of `chunks` whose documents the conditions rule out.
-    func ruledOut(_ db: SQLiteConnection, among chunks: [Int64]) throws -> Set<Int64> {
-        let documents = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: chunks)
-        var out: Set<Int64> = []
+    /// The chunks of `scored` whose documents the conditions do not rule out, in their
+    /// order. (Marks in an array: a set of the chunks ruled out cost more, grown as it was,
+    /// than reading the blocks.)
+    func kept(_ db: SQLiteConnection, _ scored: [ScoredChunk]) throws -> [ScoredChunk] {
+        let documents = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: scored.map(\.chunk))
+        let known = documents.compactMap { $0 }
+        var out = [Bool](repeating: false, count: scored.count)
         for condition in conditions {
-            let values = try ValueBlocks.values(db, condition.column, of: Set(documents.values))
-            for chunk in chunks {
-                guard let document = documents[chunk], let value = values[document] else { continue }
-                if !condition.range.contains(value) { out.insert(chunk) }
+            // The values of `known`, in its order: of each chunk whose document is known.
+            let values = try ValueBlocks.values(db, condition.column, of: known)
+            var next = 0
+            for (index, document) in documents.enumerated() where document != nil {
+                if let value = values[next], !condition.range.contains(value) { out[index] = true }
+                next += 1
             }
         }
-        return out
+        return scored.indices.compactMap { out[$0] ? nil : scored[$0] }
     }
 }

@@ -225,11 +225,14 @@ enum IndexSearch {
                 chunks = Int((Double(chunks) / max(share, 1.0 / 64)).rounded(.up))
             }
             while true {
-                var scored = try strategy.best(db, limit: chunks)
-                let seenAll = scored.count < chunks
+                var scored: [ScoredChunk]
+                let seenAll: Bool
                 if let sieve = try context.allowed.sieve(db) {
-                    let out = try sieve.ruledOut(db, among: scored.map(\.chunk))
-                    scored.removeAll { out.contains($0.chunk) }
+                    let sieved = try strategy.best(db, limit: chunks, keptBy: sieve)
+                    (scored, seenAll) = (sieved.kept, sieved.ranked < chunks)
+                } else {
+                    scored = try strategy.best(db, limit: chunks)
+                    seenAll = scored.count < chunks
                 }
                 let out = try TermPresence.chunks(db, holdingAny: excluded, among: scored.map(\.chunk), facts: context.facts)
                 scored.removeAll { out.contains($0.chunk) }

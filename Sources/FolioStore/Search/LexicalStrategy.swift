@@ -24,6 +24,10 @@ protocol LexicalStrategy {
     /// whose filters keep a share of the documents then asks it for as many chunks at once
     /// as that share calls for, rather than for a few and then again for more.
     var ranksAllAtOnce: Bool { get }
+    /// The chunks of the best `limit` that `sieve` keeps (`ChunkSieve`), best first, and how
+    /// many were ranked: fewer than `limit` when those were every match. A strategy may
+    /// give a prefix of the chunks kept found another way, `ranked` then `limit`.
+    func best(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> (kept: [ScoredChunk], ranked: Int)
 }
 
 extension LexicalStrategy {
@@ -31,6 +35,11 @@ extension LexicalStrategy {
     var excludes: Bool { false }
     var onePerDocument: Bool { false }
     var ranksAllAtOnce: Bool { false }
+
+    func best(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> (kept: [ScoredChunk], ranked: Int) {
+        let ranked = try best(db, limit: limit)
+        return (try sieve.kept(db, ranked), ranked.count)
+    }
 }
 
 /// What a strategy is chosen by: one tier's plan, the search it is for, and what the index
