@@ -4,7 +4,8 @@ import FolioSQLite
 import FolioText
 
 /// Every lexical strategy against one oracle: FTS5 ranking every match of the plan with
-/// folio_bm25 (`FullTextRanking`). Each is given queries of its shape, and must be the one
+/// folio_bm25, ordered by SQLite (`fts5(_:_:)`; `FullTextRanking` keeps its best itself).
+/// Each is given queries of its shape, and must be the one
 /// `LexicalStrategies.ordered` chooses for them, and give folio_bm25's chunks and scores
 /// (a champion list, its best ones in their order), in every state of the counts (`CountStates`).
 @Suite struct LexicalStrategyTests {
@@ -54,7 +55,7 @@ import FolioText
                     let strategy = try #require(try given.strategy.init(db, context), "\(text)")
                     let found = try Self.kept(db, strategy.best(db, limit: 100_000), excluding: strategy.excludes ? [] : request.query.excluded,
                                               context: context)
-                    var oracle = try Self.kept(db, FullTextRanking(db, context).best(db, limit: 100_000), excluding: [], context: context)
+                    var oracle = try Self.kept(db, Self.fts5(db, plan), excluding: [], context: context)
                         .filter { given.scoped ? try Self.isInScope(db, $0.chunk, request) : true }
                     if strategy.onePerDocument { oracle = try Self.bestOfEachDocument(db, oracle) }
                     #expect(!oracle.isEmpty, "\(text)")
@@ -71,6 +72,13 @@ import FolioText
                 }
             }
         }
+    }
+
+    /// Every match of `plan`, best first, as SQLite orders folio_bm25's scores.
+    static func fts5(_ db: SQLiteConnection, _ plan: LexicalPlan) throws -> [ScoredChunk] {
+        try ScoredChunk.read(db, """
+            SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY score, rowid
+            """, Ranking.weights.arguments + [plan.countsArgument, plan.expression])
     }
 
     /// `ranked` without the chunks holding an excluded word, and with every word of the

@@ -16,11 +16,16 @@ struct FullTextRanking: LexicalStrategy {
 
     var ranksAllAtOnce: Bool { true }
 
-    /// FTS5 ranks every match whatever the LIMIT.
+    /// FTS5 ranks every match whatever the limit; the best are kept here rather than by
+    /// SQLite's ORDER BY … LIMIT, whose b-tree of the best cost more for the hundreds a
+    /// filter asks for than every match's row did (docs/benchmarks.md, "The sieve before
+    /// the threshold").
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
-        try ScoredChunk.read(db, """
-            SELECT rowid AS chunk_id, folio_bm25(chunk_fts, ?, ?, ?, ?) AS score
-            FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY score, chunk_id LIMIT ?
-            """, Ranking.weights.arguments + [plan.countsArgument, plan.expression, limit])
+        var best = BoundedBest<ScoredChunk>(capacity: limit)
+        try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?",
+                          Ranking.weights.arguments + [plan.countsArgument, plan.expression], columns: { columns in
+            best.offer(ScoredChunk(score: columns.double(1), chunk: columns.int64(0)))
+        })
+        return best.sorted()
     }
 }
