@@ -53,16 +53,13 @@ struct ChunkSieve {
     /// order. (Marks in an array: a set of the chunks ruled out cost more, grown as it was,
     /// than reading the blocks.)
     func kept(_ db: SQLiteConnection, _ scored: [ScoredChunk]) throws -> [ScoredChunk] {
-        let documents = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: scored.map(\.chunk))
-        let known = documents.compactMap { $0 }
+        // A chunk whose document is not known asks for id -1, which has no value.
+        let documents = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: scored.map(\.chunk)).map { $0 ?? -1 }
         var out = [Bool](repeating: false, count: scored.count)
         for condition in conditions {
-            // The values of `known`, in its order: of each chunk whose document is known.
-            let values = try ValueBlocks.values(db, condition.column, of: known)
-            var next = 0
-            for (index, document) in documents.enumerated() where document != nil {
-                if let value = values[next], !condition.range.contains(value) { out[index] = true }
-                next += 1
+            let values = try ValueBlocks.values(db, condition.column, of: documents)
+            for index in scored.indices {
+                if let value = values[index], !condition.range.contains(value) { out[index] = true }
             }
         }
         return scored.indices.compactMap { out[$0] ? nil : scored[$0] }
