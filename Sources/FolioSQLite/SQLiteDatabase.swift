@@ -25,6 +25,7 @@ public final class SQLiteDatabase: Sendable {
     /// `SQLITE_BUSY`.
     public init(path: String, access: Access, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         self.path = path
+        _ = Self.configured
         var handle: OpaquePointer?
         let flags = (access == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -37,6 +38,11 @@ public final class SQLiteDatabase: Sendable {
         Self.waitWhenBusy(handle, upTo: busyTimeoutMilliseconds)
         connection = Mutex(SQLiteConnection(handle: handle))
     }
+
+    /// SQLite's process-wide settings, made before its first connection initialises it
+    /// (`folio_sqlite_config_without_first_block`). Made too late (SQLite initialised by
+    /// other code first) it changes nothing and costs only the page faults it spares.
+    private static let configured: Void = { _ = folio_sqlite_config_without_first_block() }()
 
     /// Waits for another connection's lock by trying again every half millisecond, up to
     /// `milliseconds`. SQLite's own busy timeout backs off to 100 ms between tries: two

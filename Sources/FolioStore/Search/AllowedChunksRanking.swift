@@ -129,8 +129,7 @@ final class AllowedChunks {
             }
         } else {
             sampled = try sample(db, onDocuments, top: top, from: 1)
-            // Over twice as many documents as the most chunks (a document has one chunk at least).
-            if let sampled, sampled.kept * top > Int64(2 * most) * sampled.present {
+            if let sampled, Self.keepsMany(sampled, top: top) {
                 many = Many(filters: documentFilters, top: top,
                             share: Double(sampled.kept) / Double(sampled.present), sampled: sampled)
                 return nil
@@ -173,22 +172,42 @@ final class AllowedChunks {
 
     /// What the sample (`runs` of `runLength` documents, the first run `from` steps in)
     /// shows `filters` (on documents alone) to keep; `nil` for an index too small to
-    /// sample. A sample that errs costs time only: the rounds of `IndexSearch.bm25` keep
-    /// what the filters allow.
+    /// sample. Every other run is read first, and the others only when those do not show the
+    /// filters to keep `clearly` times more than many: each run is a page of the documents'
+    /// rows, and a filter that keeps a third of them needs no closer look to be sized. A
+    /// sample that errs costs time only: the rounds of `IndexSearch.bm25` keep what the
+    /// filters allow.
     private func sample(_ db: SQLiteConnection, _ filters: (sql: String, arguments: SQLiteArguments), top: Int64,
                         from first: Double) throws -> (kept: Int64, present: Int64)? {
         let step: Int64 = top / Self.runs
         guard step > Self.runLength else { return nil }
-        // The sample's ids made by SQLite, and read first (`CROSS JOIN`), each document by
-        // its id: from a date's index instead, SQLite read every document in the range.
-        let row = try db.row("""
-            WITH RECURSIVE run(start) AS (SELECT ?4 UNION ALL SELECT start + ?1 FROM run WHERE start + ?1 + ?3 <= ?2),
-                 offset(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM offset WHERE k + 1 < ?3),
-                 sample(id) AS (SELECT start + k FROM run CROSS JOIN offset)
-            SELECT count(*) AS present, count(*) FILTER (WHERE 1\(filters.sql)) AS kept FROM sample s CROSS JOIN document d ON d.id = s.id
-            """, [step, top, Self.runLength, Int64(Double(step) * first)] + filters.arguments)
-        let kept: Int64 = row?["kept"] ?? 0
-        let present: Int64 = row?["present"] ?? 0
-        return present > 0 ? (kept, present) : nil
+        var starts = [Int64(Double(step) * first)]
+        while starts.last! + step + Self.runLength <= top { starts.append(starts.last! + step) }
+        var sampled: (kept: Int64, present: Int64) = (0, 0)
+        for half in 0..<2 {
+            let ids = stride(from: half, to: starts.count, by: 2).flatMap { starts[$0]..<(starts[$0] + Self.runLength) }
+            // Each document read by its id, in the ids' order (`CROSS JOIN`): from a date's
+            // index instead, SQLite read every document in the range. The ids are a list, not
+            // made by a recursive query: its queues were temporary tables, each with a page
+            // cache of its own (docs/benchmarks.md, "The page caches' first block").
+            let row = try db.row("""
+                SELECT count(*) AS present, count(*) FILTER (WHERE 1\(filters.sql)) AS kept
+                FROM json_each(?) s CROSS JOIN document d ON d.id = s.value
+                """, filters.arguments + [IdArray.json(ids)])
+            sampled.kept += row?["kept"] ?? 0
+            sampled.present += row?["present"] ?? 0
+            if Self.keepsMany(sampled, top: top, times: Self.clearly) { break }
+        }
+        return sampled.present > 0 ? sampled : nil
+    }
+
+    /// How many times more than many a first half of the sample must show for the second
+    /// not to be read.
+    static let clearly: Int64 = 4
+
+    /// Whether `sampled` shows the filters to keep over `times` twice as many documents as
+    /// the most chunks (a document has one chunk at least).
+    private static func keepsMany(_ sampled: (kept: Int64, present: Int64), top: Int64, times: Int64 = 1) -> Bool {
+        sampled.kept * top > times * Int64(2 * AllowedChunksRanking.most) * sampled.present
     }
 }

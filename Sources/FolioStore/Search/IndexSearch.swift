@@ -240,7 +240,7 @@ enum IndexSearch {
                     let kept = try TermPresence.chunks(db, holdingAll: context.plan.filter, among: scored.map(\.chunk), facts: context.facts)
                     scored.removeAll { !kept.contains($0.chunk) }
                 }
-                let ranked = try bestPerDocument(db, scored, request: request, limit: limit, matchesAll: context.matchesAll)
+                let ranked = try BestPerDocument.ranked(db, scored, request: request, limit: limit, matchesAll: context.matchesAll)
                 let text = ranked.count(where: { !$0.navigation })
                 guard strategy.ranksEveryMatch else {
                     if text >= min(limit, request.limit) { return ranked }
@@ -253,39 +253,6 @@ enum IndexSearch {
             }
         }
         return []
-    }
-
-    /// The first `limit` of ranked chunks (best first) within the request's scope and
-    /// kinds, and one per document unless `allChunks`: the chunks of text, then those of
-    /// navigation (contents and index pages) of the documents not there already.
-    private static func bestPerDocument(_ db: SQLiteConnection, _ scored: [ScoredChunk], request: SearchRequest,
-                                        limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
-        guard !scored.isEmpty else { return [] }
-        let (filters, arguments) = request.filters.conditions
-        var text: [RankedChunk] = []
-        var navigation: [RankedChunk] = []
-        var seen: Set<Int64> = []
-        var seenNavigation: Set<Int64> = []
-        func key(_ match: RankedChunk) -> Int64 { request.allChunks ? match.chunk : match.document }
-        // One statement over every chunk, read in their order until `limit` documents are
-        // found: a few documents are looked up when the first chunks are enough, and a
-        // filter that keeps a tenth of the documents needs one statement, not one for each
-        // slice of chunks (each prepared anew, as its list of ids was in its text).
-        try db.readRows("""
-            SELECT j.key, c.document_id, coalesce(c.navigation, 0)
-            FROM json_each(?) j CROSS JOIN chunk c ON c.id = j.value CROSS JOIN document d ON d.id = c.document_id WHERE 1\(filters)
-            """, [IdArray.json(scored.lazy.map(\.chunk))] + arguments, while: { columns in
-            let match = scored[Int(columns.int64(0))]
-            let ranked = RankedChunk(chunk: match.chunk, document: columns.int64(1), score: match.score, matchesAll: matchesAll,
-                                     navigation: columns.int64(2) != 0)
-            if ranked.navigation {
-                if seenNavigation.insert(key(ranked)).inserted { navigation.append(ranked) }
-            } else if seen.insert(key(ranked)).inserted {
-                text.append(ranked)
-            }
-            return text.count < limit
-        })
-        return Array((text + navigation.filter { !seen.contains(key($0)) }).prefix(limit))
     }
 
     /// The chunks of the nearest windows (best window first, those of contents and index

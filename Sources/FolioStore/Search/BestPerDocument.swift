@@ -1,0 +1,141 @@
+internal import FolioSQLite
+
+/// The first `limit` of a tier's ranked chunks (best first) within the request's scope and
+/// kinds, and one per document unless `allChunks`: the chunks of text, then those of
+/// navigation (contents and index pages) of the documents not there already.
+///
+/// A ranked chunk's row is a page of the index of its own (it holds the text), and so is its
+/// document's. Where the blocks know every ranked chunk's document (`ValueBlocks`), each
+/// document is looked up before any of its chunks, and a chunk is read only when its document
+/// is kept and has no chunk of text before it: a filter that keeps a third of the documents
+/// read the rows of three times the chunks for ten results, and a large document's many
+/// chunks each (docs/benchmarks.md, "Documents before their chunks").
+enum BestPerDocument {
+    static func ranked(_ db: SQLiteConnection, _ scored: [ScoredChunk], request: SearchRequest, limit: Int,
+                       matchesAll: Bool) throws -> [RankedChunk] {
+        guard !scored.isEmpty else { return [] }
+        // Without filters every document is kept, and the blocks cost more pages than the rows of
+        // a few more chunks of the same documents; a page range is a condition on each chunk;
+        // every chunk is its own with `allChunks`.
+        guard request.narrowsMatches, !request.allChunks, request.filters.pages == nil else {
+            return try rowByRow(db, scored, request: request, limit: limit, matchesAll: matchesAll)
+        }
+        let known = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: scored.map(\.chunk))
+        guard !known.contains(nil) else {
+            return try rowByRow(db, scored, request: request, limit: limit, matchesAll: matchesAll)
+        }
+        return try documentsFirst(db, scored, documents: known.map { $0! }, request: request, limit: limit, matchesAll: matchesAll)
+    }
+
+    /// A document's state as its chunks are read in their order.
+    private enum Seen {
+        /// Kept, with a chunk of navigation and none of text so far: its next chunk is read.
+        case navigation
+        /// Kept, with a chunk of text: no more of its chunks are read.
+        case text
+        /// Not kept by the filters: none of its chunks is read.
+        case ruledOut
+    }
+
+    /// Rounds of one chunk a document, in the chunks' order: the first round reads each
+    /// document's best chunk until `limit` are text; the next reads the following chunk of
+    /// the documents whose chunk was navigation, among the chunks ranked above the last of
+    /// those (rare: contents pages), until no document waits. The filters are all on the
+    /// documents (without pages), so a document kept keeps every chunk of it.
+    private static func documentsFirst(_ db: SQLiteConnection, _ scored: [ScoredChunk], documents: [Int64], request: SearchRequest,
+                                       limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
+        let (filters, arguments) = request.filters.conditions
+        let sql = """
+            SELECT j.key, coalesce(c.navigation, 0) FROM json_each(?) j CROSS JOIN document d ON d.id = j.value ->> 1
+            CROSS JOIN chunk c ON c.id = j.value ->> 0 WHERE 1\(filters)
+            """
+        var seen: [Int64: Seen] = [:]
+        seen.reserveCapacity(scored.count)
+        var read = [Bool](repeating: false, count: scored.count)
+        var text: [(index: Int, chunk: RankedChunk)] = []
+        var navigation: [(index: Int, chunk: RankedChunk)] = []
+        // Only chunks ranked above this can still be among the first `limit` of text.
+        var bound = scored.count
+        var first = true
+        while true {
+            var batch: [Int] = []
+            var waiting: Set<Int64> = []
+            for index in 0..<bound where !read[index] {
+                let document = documents[index]
+                if seen[document] == nil || seen[document] == .navigation, waiting.insert(document).inserted { batch.append(index) }
+            }
+            guard !batch.isEmpty else { break }
+            // Rows come for the chunks kept, in the batch's order: an entry passed over was ruled out.
+            var next = 0
+            var stopped = false
+            func ruleOut(until end: Int) {
+                while next < end {
+                    seen[documents[batch[next]]] = .ruledOut
+                    read[batch[next]] = true
+                    next += 1
+                }
+            }
+            let pairs = "[" + batch.map { "[\(scored[$0].chunk),\(documents[$0])]" }.joined(separator: ",") + "]"
+            try db.readRows(sql, [pairs] + arguments, cached: true, while: { columns in
+                let key = Int(columns.int64(0))
+                ruleOut(until: key)
+                let index = batch[key]
+                next = key + 1
+                read[index] = true
+                let match = RankedChunk(chunk: scored[index].chunk, document: documents[index], score: scored[index].score,
+                                        matchesAll: matchesAll, navigation: columns.int64(1) != 0)
+                if match.navigation {
+                    if seen[match.document] == nil { navigation.append((index, match)) }
+                    seen[match.document] = .navigation
+                } else {
+                    seen[match.document] = .text
+                    text.append((index, match))
+                }
+                stopped = first && text.count >= limit
+                return !stopped
+            })
+            if !stopped { ruleOut(until: batch.count) }
+            first = false
+            if text.count >= limit {
+                text.sort { $0.index < $1.index }
+                bound = text[limit - 1].index
+            }
+        }
+        text.sort { $0.index < $1.index }
+        let shown = text.prefix(limit).map(\.chunk)
+        let held = Set(shown.map(\.document))
+        return Array((shown + navigation.sorted { $0.index < $1.index }.map(\.chunk).filter { !held.contains($0.document) }).prefix(limit))
+    }
+
+    /// Each ranked chunk's row and its document's, in their order, until `limit` documents
+    /// are found: for a page range, every chunk with `allChunks`, or a chunk whose block is
+    /// not made.
+    private static func rowByRow(_ db: SQLiteConnection, _ scored: [ScoredChunk], request: SearchRequest, limit: Int,
+                                 matchesAll: Bool) throws -> [RankedChunk] {
+        let (filters, arguments) = request.filters.conditions
+        var text: [RankedChunk] = []
+        var navigation: [RankedChunk] = []
+        var seen: Set<Int64> = []
+        var seenNavigation: Set<Int64> = []
+        func key(_ match: RankedChunk) -> Int64 { request.allChunks ? match.chunk : match.document }
+        // One statement over every chunk, read in their order until `limit` documents are
+        // found: a few documents are looked up when the first chunks are enough, and a
+        // filter that keeps a tenth of the documents needs one statement, not one for each
+        // slice of chunks (each prepared anew, as its list of ids was in its text).
+        try db.readRows("""
+            SELECT j.key, c.document_id, coalesce(c.navigation, 0)
+            FROM json_each(?) j CROSS JOIN chunk c ON c.id = j.value CROSS JOIN document d ON d.id = c.document_id WHERE 1\(filters)
+            """, [IdArray.json(scored.lazy.map(\.chunk))] + arguments, while: { columns in
+            let match = scored[Int(columns.int64(0))]
+            let ranked = RankedChunk(chunk: match.chunk, document: columns.int64(1), score: match.score, matchesAll: matchesAll,
+                                     navigation: columns.int64(2) != 0)
+            if ranked.navigation {
+                if seenNavigation.insert(key(ranked)).inserted { navigation.append(ranked) }
+            } else if seen.insert(key(ranked)).inserted {
+                text.append(ranked)
+            }
+            return text.count < limit
+        })
+        return Array((text + navigation.filter { !seen.contains(key($0)) }).prefix(limit))
+    }
+}
