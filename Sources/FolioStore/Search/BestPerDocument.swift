@@ -21,7 +21,7 @@ enum BestPerDocument {
             return try rowByRow(db, scored, request: request, limit: limit, matchesAll: matchesAll)
         }
         let known = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: scored.map(\.chunk))
-        guard !known.contains(nil) else {
+        guard !known.contains(nil), scored.allSatisfy({ $0.chunk < 1 << 31 }), known.allSatisfy({ $0! < 1 << 32 }) else {
             return try rowByRow(db, scored, request: request, limit: limit, matchesAll: matchesAll)
         }
         return try documentsFirst(db, scored, documents: known.map { $0! }, request: request, limit: limit, matchesAll: matchesAll)
@@ -45,9 +45,11 @@ enum BestPerDocument {
     private static func documentsFirst(_ db: SQLiteConnection, _ scored: [ScoredChunk], documents: [Int64], request: SearchRequest,
                                        limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
         let (filters, arguments) = request.filters.conditions
+        // Each chunk with its document as one number, the chunk's id in the high 32 bits: a
+        // pair as a JSON array was parsed again for each of its two ids.
         let sql = """
-            SELECT j.key, coalesce(c.navigation, 0) FROM json_each(?) j CROSS JOIN document d ON d.id = j.value ->> 1
-            CROSS JOIN chunk c ON c.id = j.value ->> 0 WHERE 1\(filters)
+            SELECT j.key, coalesce(c.navigation, 0) FROM json_each(?) j CROSS JOIN document d ON d.id = j.value & 4294967295
+            CROSS JOIN chunk c ON c.id = j.value >> 32 WHERE 1\(filters)
             """
         var seen: [Int64: Seen] = [:]
         seen.reserveCapacity(scored.count)
@@ -75,7 +77,7 @@ enum BestPerDocument {
                     next += 1
                 }
             }
-            let pairs = "[" + batch.map { "[\(scored[$0].chunk),\(documents[$0])]" }.joined(separator: ",") + "]"
+            let pairs = IdArray.json(batch.lazy.map { scored[$0].chunk << 32 | documents[$0] })
             try db.readRows(sql, [pairs] + arguments, cached: true, while: { columns in
                 let key = Int(columns.int64(0))
                 ruleOut(until: key)
