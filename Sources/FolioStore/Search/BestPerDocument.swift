@@ -27,14 +27,11 @@ enum BestPerDocument {
         return try documentsFirst(db, scored, documents: known.map { $0! }, request: request, limit: limit, matchesAll: matchesAll)
     }
 
-    /// A document's state as its chunks are read in their order.
-    private enum Seen {
-        /// Kept, with a chunk of navigation and none of text so far: its next chunk is read.
-        case navigation
-        /// Kept, with a chunk of text: no more of its chunks are read.
-        case text
-        /// Not kept by the filters: none of its chunks is read.
-        case ruledOut
+    /// A chunk kept, where it was ranked. (A struct: an array of tuples had its type made at
+    /// run time, at every search.)
+    private struct Found {
+        let index: Int
+        let chunk: RankedChunk
     }
 
     /// Rounds of one chunk a document, in the chunks' order: the first round reads each
@@ -51,20 +48,32 @@ enum BestPerDocument {
             SELECT j.key, coalesce(c.navigation, 0) FROM json_each(?) j CROSS JOIN document d ON d.id = j.value & 4294967295
             CROSS JOIN chunk c ON c.id = j.value >> 32 WHERE 1\(filters)
             """
-        var seen: [Int64: Seen] = [:]
-        seen.reserveCapacity(scored.count)
+        // Each document's place among those of the chunks, in their order: what is known of a
+        // document is kept in arrays (sets of the documents, grown as they went, cost more
+        // than the rows).
+        var places = [Int64: Int](minimumCapacity: scored.count)
+        let place = documents.map { document in
+            if let known = places[document] { return known }
+            places[document] = places.count
+            return places.count - 1
+        }
+        // Documents with a chunk of text, or not kept: none of their chunks is read again.
+        var done = [Bool](repeating: false, count: places.count)
+        // Documents with a chunk of navigation (and none of text so far: their next is read).
+        var navigated = [Bool](repeating: false, count: places.count)
+        // The round a document last had a chunk in.
+        var inRound = [Int](repeating: -1, count: places.count)
+        var round = 0
         var read = [Bool](repeating: false, count: scored.count)
-        var text: [(index: Int, chunk: RankedChunk)] = []
-        var navigation: [(index: Int, chunk: RankedChunk)] = []
+        var text: [Found] = []
+        var navigation: [Found] = []
         // Only chunks ranked above this can still be among the first `limit` of text.
         var bound = scored.count
-        var first = true
         while true {
             var batch: [Int] = []
-            var waiting: Set<Int64> = []
-            for index in 0..<bound where !read[index] {
-                let document = documents[index]
-                if seen[document] == nil || seen[document] == .navigation, waiting.insert(document).inserted { batch.append(index) }
+            for index in 0..<bound where !read[index] && !done[place[index]] && inRound[place[index]] != round {
+                inRound[place[index]] = round
+                batch.append(index)
             }
             guard !batch.isEmpty else { break }
             // Rows come for the chunks kept, in the batch's order: an entry passed over was ruled out.
@@ -72,7 +81,7 @@ enum BestPerDocument {
             var stopped = false
             func ruleOut(until end: Int) {
                 while next < end {
-                    seen[documents[batch[next]]] = .ruledOut
+                    done[place[batch[next]]] = true
                     read[batch[next]] = true
                     next += 1
                 }
@@ -87,26 +96,27 @@ enum BestPerDocument {
                 let match = RankedChunk(chunk: scored[index].chunk, document: documents[index], score: scored[index].score,
                                         matchesAll: matchesAll, navigation: columns.int64(1) != 0)
                 if match.navigation {
-                    if seen[match.document] == nil { navigation.append((index, match)) }
-                    seen[match.document] = .navigation
+                    if !navigated[place[index]] { navigation.append(Found(index: index, chunk: match)) }
+                    navigated[place[index]] = true
                 } else {
-                    seen[match.document] = .text
-                    text.append((index, match))
+                    done[place[index]] = true
+                    text.append(Found(index: index, chunk: match))
                 }
-                stopped = first && text.count >= limit
+                stopped = round == 0 && text.count >= limit
                 return !stopped
             })
             if !stopped { ruleOut(until: batch.count) }
-            first = false
+            round += 1
             if text.count >= limit {
                 text.sort { $0.index < $1.index }
                 bound = text[limit - 1].index
             }
         }
+        // Navigation is shown only when the chunks of text are fewer than `limit`, all shown
+        // then; a document kept and done has one.
         text.sort { $0.index < $1.index }
-        let shown = text.prefix(limit).map(\.chunk)
-        let held = Set(shown.map(\.document))
-        return Array((shown + navigation.sorted { $0.index < $1.index }.map(\.chunk).filter { !held.contains($0.document) }).prefix(limit))
+        navigation.sort { $0.index < $1.index }
+        return Array((text.map(\.chunk) + navigation.filter { !done[place[$0.index]] }.map(\.chunk)).prefix(limit))
     }
 
     /// Each ranked chunk's row and its document's, in their order, until `limit` documents
