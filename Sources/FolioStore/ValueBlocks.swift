@@ -68,14 +68,7 @@ enum ValueBlocks {
             byBlock[next[Int(id / block - first)]] = index
             next[Int(id / block - first)] += 1
         }
-        // The blocks from the first id's to the last's read in turn, or, when the ids are in
-        // under half of them, each looked up by its number: stepping over a block's row costs
-        // about as much as finding one.
-        let wanted = (0...(last - first)).filter { starts[Int($0)] < starts[Int($0) + 1] }.map { first + $0 }
-        let (sql, arguments): (String, SQLiteArguments) = 2 * Int64(wanted.count) < last - first + 1
-            ? ("SELECT block, \(column.blob) FROM json_each(?) j CROSS JOIN \(column.table) ON block = j.value", [IdArray.json(wanted)])
-            : ("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN ? AND ?", [first, last])
-        try db.forEachRow(sql, arguments, columns: { columns in
+        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN ? AND ?", [first, last], columns: { columns in
             let number = Int(columns.int64(0) - first)
             guard starts[number] < starts[number + 1] else { return }
             columns.withBytes(1) { blob in
