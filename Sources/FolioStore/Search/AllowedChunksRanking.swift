@@ -203,7 +203,7 @@ final class AllowedChunks {
 
     /// How many times more than many a first half of the sample must show for the second
     /// not to be read.
-    static let clearly: Int64 = 4
+    private static let clearly: Int64 = 4
 
     /// Whether `sampled` shows the filters to keep over `times` twice as many documents as
     /// the most chunks (a document has one chunk at least).

@@ -20,11 +20,12 @@ enum BestPerDocument {
         guard request.narrowsMatches, !request.allChunks, request.filters.pages == nil else {
             return try rowByRow(db, scored, request: request, limit: limit, matchesAll: matchesAll)
         }
-        let known = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: scored.map(\.chunk))
-        guard !known.contains(nil), scored.allSatisfy({ $0.chunk < 1 << 31 }), known.allSatisfy({ $0! < 1 << 32 }) else {
+        let documents = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: scored.map(\.chunk)).compactMap { $0 }
+        // Every chunk's document known, and ids small enough to go to SQLite as one number.
+        guard documents.count == scored.count, scored.allSatisfy({ $0.chunk < 1 << 31 }), documents.allSatisfy({ $0 < 1 << 32 }) else {
             return try rowByRow(db, scored, request: request, limit: limit, matchesAll: matchesAll)
         }
-        return try documentsFirst(db, scored, documents: known.map { $0! }, request: request, limit: limit, matchesAll: matchesAll)
+        return try documentsFirst(db, scored, documents: documents, request: request, limit: limit, matchesAll: matchesAll)
     }
 
     /// A chunk kept, where it was ranked. (A struct: an array of tuples had its type made at
@@ -36,8 +37,8 @@ enum BestPerDocument {
 
     /// Rounds of one chunk a document, in the chunks' order: the first round reads each
     /// document's best chunk until `limit` are text; the next reads the following chunk of
-    /// the documents whose chunk was navigation, among the chunks ranked above the last of
-    /// those (rare: contents pages), until no document waits. The filters are all on the
+    /// the documents whose chunk was navigation (rare: contents pages), among the chunks
+    /// ranked above the `limit`th of text, until no document waits. The filters are all on the
     /// documents (without pages), so a document kept keeps every chunk of it.
     private static func documentsFirst(_ db: SQLiteConnection, _ scored: [ScoredChunk], documents: [Int64], request: SearchRequest,
                                        limit: Int, matchesAll: Bool) throws -> [RankedChunk] {
