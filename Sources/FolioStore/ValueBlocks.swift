@@ -1,11 +1,11 @@
 internal import FolioSQLite
 
 /// A column of a table kept a block of 1024 rows per blob, apart from the rows
-/// (`Migrations/v0016_filter_blocks.sql`, `v0017_size_blocks.sql`): each chunk's document,
-/// each document's day and size class. A search whose filters keep a share of the documents
-/// by time or size learns which of its ranked chunks they keep from a few dozen pages of the
-/// index, where each chunk's row is a page of its own (it holds the text) and the documents'
-/// rows are a thousand pages (`ChunkSieve`).
+/// (`Migrations/v0016_filter_blocks.sql` to `v0018_extension_blocks.sql`): each chunk's
+/// document, each document's day, size class and extension. A search whose filters keep a
+/// share of the documents by time, size or extension learns which of its ranked chunks they
+/// keep from a few dozen pages of the index, where each chunk's row is a page of its own (it
+/// holds the text) and the documents' rows are a thousand pages (`ChunkSieve`).
 /// The writer makes the blocks when the index settles (`IndexStore.tendSearchTables`); a
 /// row whose block is missing is not known here, and is read as before.
 enum ValueBlocks {
@@ -14,17 +14,70 @@ enum ValueBlocks {
         let table: String
         let blob: String
         /// Each row's id and value, for the blocks whose numbers are given as a JSON array
-        /// (`?1`), from an index that holds both and none of the rows' text.
+        /// (`?1`), from an index that holds both and none of the rows' text (or a
+        /// document's path, for its extension).
         let source: String
         let newest: String
         /// What is kept of a row's value: a monotonic function of it, so that a range of
         /// values is within the range of what is kept of its ends.
         let kept: @Sendable (Int64) -> Int64
+        /// What is kept of the value in the source's second column.
+        let keptOfRow: @Sendable (SQLiteColumns) -> Int64
+        /// Whether an index of the rows finds those with a range of values (a day's, a
+        /// size's): a few rows are found there, not in every block (`rows`).
+        let indexed: Bool
+
+        /// A column of numbers the rows' index holds, kept as `kept` makes them.
+        init(table: String, blob: String, source: String, newest: String, kept: @escaping @Sendable (Int64) -> Int64) {
+            (self.table, self.blob, self.source, self.newest, self.kept) = (table, blob, source, newest, kept)
+            keptOfRow = { kept($0.int64(1)) }
+            indexed = true
+        }
+
+        /// A column of codes made from the source's second column (read in place), which no
+        /// index holds.
+        init(table: String, blob: String, source: String, newest: String, coded: @escaping @Sendable (UnsafeRawBufferPointer) -> Int64) {
+            (self.table, self.blob, self.source, self.newest) = (table, blob, source, newest)
+            kept = { $0 }
+            keptOfRow = { $0.withBytes(1, coded) }
+            indexed = false
+        }
 
         /// What is kept of the values from `low` to `high` (either open).
         func kept(from low: Int64?, to high: Int64?) -> ClosedRange<Int64> {
             let first = kept(low ?? .min)
             return first...max(first, kept(high ?? .max))
+        }
+    }
+
+    /// Values within one or more ranges that do not overlap (an extension's codes: ranges of
+    /// one). Their bounds are kept in one array of integers: an array of ranges had its type
+    /// made at run time, at every search.
+    struct Ranges: Sendable {
+        /// Each range's least and greatest value, in turn.
+        private let bounds: [Int64]
+
+        init(_ range: ClosedRange<Int64>) {
+            bounds = [range.lowerBound, range.upperBound]
+        }
+
+        /// Each of `values` alone.
+        init(each values: Set<Int64>) {
+            bounds = values.sorted().flatMap { [$0, $0] }
+        }
+
+        var count: Int { bounds.count / 2 }
+
+        func least(_ index: Int) -> Int64 { bounds[2 * index] }
+        func greatest(_ index: Int) -> Int64 { bounds[2 * index + 1] }
+
+        func contains(_ value: Int64) -> Bool {
+            var index = 0
+            while index < bounds.count {
+                if bounds[index] <= value && value <= bounds[index + 1] { return true }
+                index += 2
+            }
+            return false
         }
     }
 
@@ -40,6 +93,10 @@ enum ValueBlocks {
         table: "document_size", blob: "sizes",
         source: "SELECT id, size FROM document WHERE id / \(block) IN (SELECT value FROM json_each(?1))",
         newest: "SELECT max(id) FROM document", kept: sizeClass)
+    static let documentExtensions = Column(
+        table: "document_extension", blob: "extensions",
+        source: "SELECT id, path FROM document WHERE id / \(block) IN (SELECT value FROM json_each(?1))",
+        newest: "SELECT max(id) FROM document", coded: ExtensionCode.of(path:))
 
     static let block = RowLengths.block
     /// The most blocks made in one step: each is 1024 values in memory until it is written.
@@ -80,40 +137,63 @@ enum ValueBlocks {
         return values
     }
 
-    /// How many rows up to `top` have a value, and how many of those are `within`, when
-    /// every block up to `top`'s is made (else `nil`): each block read in place.
-    static func count(_ db: SQLiteConnection, _ column: Column, within range: ClosedRange<Int64>, top: Int64) throws
+    /// How many rows up to `top` have a value, and how many of those are `within` (one range
+    /// at least), when every block up to `top`'s is made (else `nil`): each block read in place.
+    static func count(_ db: SQLiteConnection, _ column: Column, within ranges: Ranges, top: Int64) throws
         -> (kept: Int64, present: Int64)? {
         var kept: Int64 = 0, present: Int64 = 0, blocks: Int64 = 0
         try db.forEachRow("SELECT \(column.blob) FROM \(column.table) WHERE block <= ?", [top / block]) { columns in
             columns.withBytes(0) { blob in
                 // A blob not of this form counts as a block not made.
-                guard let first = blob.first, case let width = Int(first), (1...8).contains(width),
-                      blob.count == header + width * Int(block) else { return }
+                guard let width = width(of: blob) else { return }
                 blocks += 1
                 // The range as entries (a value less the least plus one), compared without
                 // decoding: a hundred thousand values are counted for a search.
                 let least = Int64(bitPattern: littleEndian(blob, from: 1, width: 8))
-                let low = range.lowerBound <= least ? 1 : UInt64(bitPattern: range.lowerBound &- least) &+ 1
-                let high = range.upperBound < least ? 0
-                    : UInt64(bitPattern: range.upperBound &- least) == .max ? .max : UInt64(bitPattern: range.upperBound &- least) &+ 1
-                let counted: (kept: Int64, present: Int64)
-                switch width {
-                case 1: counted = countEntries(blob, as: UInt8.self, low: low, high: high)
-                case 2: counted = countEntries(blob, as: UInt16.self, low: low, high: high)
-                case 4: counted = countEntries(blob, as: UInt32.self, low: low, high: high)
-                default:
-                    counted = (0..<Int(block)).reduce(into: (0, 0)) { counted, offset in
-                        let entry = entry(at: offset, in: blob, width: width)
-                        if entry > 0 { counted.present += 1 }
-                        if entry >= low && entry <= high { counted.kept += 1 }
+                var counted: (kept: Int64, present: Int64) = (0, 0)
+                for index in 0..<ranges.count {
+                    let lowest = ranges.least(index), highest = ranges.greatest(index)
+                    let low = lowest <= least ? 1 : UInt64(bitPattern: lowest &- least) &+ 1
+                    let high = highest < least ? 0
+                        : UInt64(bitPattern: highest &- least) == .max ? .max : UInt64(bitPattern: highest &- least) &+ 1
+                    switch width {
+                    case 1: counted = countEntries(blob, as: UInt8.self, low: low, high: high)
+                    case 2: counted = countEntries(blob, as: UInt16.self, low: low, high: high)
+                    case 4: counted = countEntries(blob, as: UInt32.self, low: low, high: high)
+                    default:
+                        counted = (0..<Int(block)).reduce(into: (0, 0)) { counted, offset in
+                            let entry = entry(at: offset, in: blob, width: width)
+                            if entry > 0 { counted.present += 1 }
+                            if entry >= low && entry <= high { counted.kept += 1 }
+                        }
                     }
+                    kept += counted.kept
                 }
-                kept += counted.kept
                 present += counted.present
             }
         }
         return blocks == top / block + 1 ? (kept, present) : nil
+    }
+
+    /// The rows up to `top` whose values are `within`, in their order, when
+    /// every block up to `top`'s is made (else `nil`): for a count that showed them few, of a
+    /// column no index holds, where finding them read every row (an extension, at the
+    /// path's end).
+    static func rows(_ db: SQLiteConnection, _ column: Column, within ranges: Ranges, top: Int64) throws -> [Int64]? {
+        var rows: [Int64] = [], blocks: Int64 = 0
+        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block <= ? ORDER BY block", [top / block]) { columns in
+            let number = columns.int64(0)
+            columns.withBytes(1) { blob in
+                guard let width = width(of: blob) else { return }
+                blocks += 1
+                let least = littleEndian(blob, from: 1, width: 8)
+                for offset in 0..<Int(block) {
+                    let entry = entry(at: offset, in: blob, width: width)
+                    if entry > 0, ranges.contains(Int64(bitPattern: least &+ entry &- 1)) { rows.append(number * block + Int64(offset)) }
+                }
+            }
+        }
+        return blocks == top / block + 1 ? rows.filter { $0 <= top } : nil
     }
 
     /// How many of a block's entries, each an `Entry`, are not 0, and how many are from
@@ -139,6 +219,14 @@ enum ValueBlocks {
         return (empty ? 0 : Int64(kept), Int64(present))
     }
 
+    /// The width of a block's entries, or `nil` for a blob not of this form.
+    private static func width(of blob: UnsafeRawBufferPointer) -> Int? {
+        guard let first = blob.first, case let width = Int(first), (1...8).contains(width), blob.count == header + width * Int(block) else {
+            return nil
+        }
+        return width
+    }
+
     /// The entry at `offset` of a block of `width`.
     private static func entry(at offset: Int, in blob: UnsafeRawBufferPointer, width: Int) -> UInt64 {
         littleEndian(blob, from: header + offset * width, width: width)
@@ -146,8 +234,7 @@ enum ValueBlocks {
 
     /// The value at `offset` of a block's blob, or `nil` for none (or a blob not of this form).
     static func value(at offset: Int, in blob: UnsafeRawBufferPointer) -> Int64? {
-        guard let first = blob.first, case let width = Int(first), (1...8).contains(width),
-              blob.count == header + width * Int(block), (0..<Int(block)).contains(offset) else { return nil }
+        guard let width = width(of: blob), (0..<Int(block)).contains(offset) else { return nil }
         let entry = entry(at: offset, in: blob, width: width)
         guard entry > 0 else { return nil }
         return Int64(bitPattern: littleEndian(blob, from: 1, width: 8) &+ entry &- 1)
@@ -172,8 +259,8 @@ enum ValueBlocks {
     static func make(_ db: SQLiteConnection, _ column: Column, blocks numbers: [Int64]) throws {
         var values = Dictionary(uniqueKeysWithValues: numbers.map { ($0, [Int64?](repeating: nil, count: Int(block))) })
         try db.forEachRow(column.source, [IdArray.json(numbers)]) { columns in
-            let id = columns.int64(0), value = columns.int64(1)
-            values[id / block]?[Int(id % block)] = column.kept(value)
+            let id = columns.int64(0)
+            values[id / block]?[Int(id % block)] = column.keptOfRow(columns)
         }
         for (number, blockValues) in values {
             try db.execute("INSERT OR REPLACE INTO \(column.table) (block, \(column.blob)) VALUES (?, ?)", [number, encoded(blockValues)],

@@ -92,4 +92,30 @@ import FolioText
             #expect(try best(limit: limit) == expected, "\(field):\(value), limit \(limit), documents first")
         }
     }
+
+    /// A document whose extension's code in its block is not the filter's is ruled out before
+    /// its row is read: with every code in the blocks made 0 (no extension), `ext:md` keeps
+    /// nothing, as it keeps every Markdown document when the blocks are right.
+    @Test func anExtensionsBlock_rulesOutItsDocuments_beforeTheirRows() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try Self.corpus(store)
+        while try store.tendSearchTables() {}
+        let reader = try IndexReader(path: database.path)
+        var request = SearchRequest(query: SearchQuery(parsing: "words"), limit: 100)
+        try request.filters.add(field: "ext", value: "md", now: 0)
+        let scored = try reader.read("rows") { db in
+            try db.values(as: Int64.self, "SELECT id FROM chunk ORDER BY id").map { ScoredChunk(score: 0, chunk: $0) }
+        }
+        func best() throws -> Set<Int64> {
+            try Set(reader.read("best") { db in
+                try BestPerDocument.ranked(db, scored, request: request, limit: 100, matchesAll: true).map(\.document)
+            })
+        }
+        #expect(try best().count == 20, "one in three of sixty documents")
+        try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
+            try db.execute("UPDATE document_extension SET extensions = ?", [ValueBlocks.encoded([Int64?](repeating: 0, count: 1024))])
+        }
+        #expect(try best().isEmpty)
+    }
 }

@@ -5,9 +5,10 @@ import FolioSQLite
 import FolioText
 @testable import FolioStore
 
-/// Each chunk's document and each document's day in blocks apart from their rows
-/// (`ValueBlocks`), and the sieve a time filter that keeps a share of the documents makes of
-/// them (`ChunkSieve`), on a real index of files known by name.
+/// Each chunk's document and each document's day, size class and extension's code in blocks
+/// apart from their rows (`ValueBlocks`), and the sieve a time, size or extension filter that
+/// keeps a share of the documents makes of them (`ChunkSieve`), on a real index of files known
+/// by name.
 @Suite struct ValueBlocksTests {
     /// 2023-06-01 and 2010-06-01, in seconds.
     static let recent: Int64 = 1_685_577_600, old: Int64 = 1_275_350_400
@@ -51,21 +52,30 @@ import FolioText
         }
         let reader = try IndexReader(path: database.path)
         let values = blocks.joined().compactMap { $0 }
-        for range: ClosedRange<Int64> in [0...99, -1_000...1_000, 150...150, 5_000_000...60_000_000, 1...(1 << 41), .min ... .max,
-                                         -5_000 ... -4_000, (1 << 42) ... .max] {
+        let ranges: [ValueBlocks.Ranges] = [0...99, -1_000...1_000, 150...150, 5_000_000...60_000_000, 1...(1 << 41), .min ... .max,
+                                             -5_000 ... -4_000, (1 << 42) ... .max].map(ValueBlocks.Ranges.init) + [ValueBlocks.Ranges(each: [3, 150, 1_000])]
+        for within in ranges {
             let counted = try reader.read("count") { db in
-                try ValueBlocks.count(db, ValueBlocks.documentSizes, within: range, top: Int64(blocks.count * 1024 - 1))
+                try ValueBlocks.count(db, ValueBlocks.documentSizes, within: within, top: Int64(blocks.count * 1024 - 1))
             }
             #expect(counted?.present == Int64(values.count))
-            #expect(counted?.kept == Int64(values.count { range.contains($0) }), "\(range)")
+            #expect(counted?.kept == Int64(values.count(where: within.contains)), "\(within)")
+            let rows = try reader.read("rows") { db in
+                try ValueBlocks.rows(db, ValueBlocks.documentSizes, within: within, top: Int64(blocks.count * 1024 - 2))
+            }
+            let expected = blocks.joined().enumerated().compactMap { row, value in
+                value.map(within.contains) == true && row <= blocks.count * 1024 - 2 ? Int64(row) : nil
+            }
+            #expect(rows == expected, "\(within)")
         }
-        let beyond = try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentSizes, within: 0...1, top: 5 * 1024) }
+        let beyond = try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentSizes, within: ValueBlocks.Ranges(0...1), top: 5 * 1024) }
         #expect(beyond == nil, "a block missing")
         try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
             try db.execute("UPDATE document_size SET sizes = substr(sizes, 2) WHERE block = 1")
         }
-        let damaged = try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentSizes, within: 0...1, top: 4 * 1024 - 1) }
+        let damaged = try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentSizes, within: ValueBlocks.Ranges(0...1), top: 4 * 1024 - 1) }
         #expect(damaged == nil, "a blob not of the form counts as a block missing")
+        #expect(try reader.read("rows") { db in try ValueBlocks.rows(db, ValueBlocks.documentSizes, within: ValueBlocks.Ranges(0...1), top: 4 * 1024 - 1) } == nil)
     }
 
     @Test func theBlocks_areMadeWhenTheIndexSettles_andDroppedByAWrite() throws {
@@ -73,8 +83,8 @@ import FolioText
         let store = try Self.index(database, files: 3_000)
         let reader = try IndexReader(path: database.path)
         let chunks = try reader.read("rows") { db in
-            try db.rows("SELECT c.id, c.document_id, d.written_s, d.size FROM chunk c JOIN document d ON d.id = c.document_id")
-                .map { ($0["id"] as Int64, $0["document_id"] as Int64, $0["written_s"] as Int64, $0["size"] as Int64) }
+            try db.rows("SELECT c.id, c.document_id, d.written_s, d.size, d.path FROM chunk c JOIN document d ON d.id = c.document_id")
+                .map { ($0["id"] as Int64, $0["document_id"] as Int64, $0["written_s"] as Int64, $0["size"] as Int64, $0["path"] as String) }
         }
         func values(_ column: ValueBlocks.Column, of ids: [Int64]) throws -> [Int64?] {
             try reader.read("blocks") { db in try ValueBlocks.values(db, column, of: ids) }
@@ -87,12 +97,15 @@ import FolioText
         let documents = try blocks(ValueBlocks.chunkDocuments, of: chunks.map(\.0))
         let days = try blocks(ValueBlocks.documentDays, of: chunks.map(\.1))
         let sizes = try blocks(ValueBlocks.documentSizes, of: chunks.map(\.1))
-        #expect(chunks.count == 3_000 && documents.count == 3_000 && days.count == 3_000 && sizes.count == 3_000)
-        for (chunk, document, written, size) in chunks {
+        let extensions = try blocks(ValueBlocks.documentExtensions, of: chunks.map(\.1))
+        #expect(chunks.count == 3_000 && documents.count == 3_000 && days.count == 3_000 && sizes.count == 3_000 && extensions.count == 3_000)
+        for (chunk, document, written, size, path) in chunks {
             #expect(documents[chunk] == document)
             #expect(days[document] == written / 86_400)
             #expect(sizes[document] == ValueBlocks.sizeClass(size))
+            #expect(extensions[document] == ExtensionCode.of(extension: path.hasSuffix(".zip") ? "zip" : "7z"))
         }
+        #expect(Set(extensions.values).count == 2)
         try store.recordNames([Self.file(3_000, modified: Self.old)], at: 2)
         let newest = try reader.read("newest") { db in try db.value(as: Int64.self, "SELECT max(id) FROM chunk")! }
         #expect(try values(ValueBlocks.chunkDocuments, of: [newest, 1, newest - 1, -1, 1]) == [nil, 1, nil, nil, 1],
@@ -104,12 +117,24 @@ import FolioText
         #expect(try blocks(ValueBlocks.documentDays, of: [51]).isEmpty, "a time written drops its document's block")
         while try store.tendSearchTables() {}
         #expect(try blocks(ValueBlocks.documentDays, of: [51]) == [51: Self.recent / 86_400])
+        #expect(try blocks(ValueBlocks.documentExtensions, of: [2_071]) == [2_071: ExtensionCode.of(extension: "7z")])
+        #expect(try store.rename(file: Self.file(2_070, modified: Self.old).path, to: "/home/a/files/2070.tar"))
+        #expect(try blocks(ValueBlocks.documentExtensions, of: [2_071]).isEmpty, "a path renamed drops its document's block")
+        while try store.tendSearchTables() {}
+        #expect(try blocks(ValueBlocks.documentExtensions, of: [2_071]) == [2_071: ExtensionCode.of(extension: "tar")])
+        // An extension few files have: found among the documents the blocks show.
+        for (value, found) in [("tar", ["/home/a/files/2070.tar"]), ("rar", []), ("7z,tar", ["/home/a/files/2070.tar"])] {
+            var request = SearchRequest(query: SearchQuery(parsing: "2070"))
+            try request.filters.add(field: "ext", value: value, now: Self.recent)
+            #expect(try reader.search(request).map(\.path) == found, "ext:\(value)")
+        }
     }
 
-    /// A filter that keeps 2,200 of 10,000 files by their time, or 2,048 by their size
-    /// (two whole size classes: file N is N bytes long), is counted on the blocks and gets
-    /// a sieve, and finds what it found without the blocks (each chunk's row read).
-    @Test(arguments: [("date", "2023", 2_200...2_200), ("size", "5k-7167", 2_048...2_048)])
+    /// A filter that keeps 2,200 of 10,000 files by their time or their extension, or 2,048
+    /// by their size (two whole size classes: file N is N bytes long), is counted on the
+    /// blocks and gets a sieve, and finds what it found without the blocks (each chunk's row
+    /// read).
+    @Test(arguments: [("date", "2023", 2_200...2_200), ("size", "5k-7167", 2_048...2_048), ("ext", "ZIP", 2_200...2_200)])
     func aSieve_changesNoResult(field: String, value: String, counted expected: ClosedRange<Int64>) throws {
         let database = try TemporaryDatabase()
         let store = try Self.index(database, files: 10_000)
@@ -117,11 +142,11 @@ import FolioText
         var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
         try request.filters.add(field: field, value: value, now: Self.recent)
         try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
-            for table in ["chunk_document", "document_day", "document_size"] { try db.execute("DELETE FROM \(table)") }
+            for table in ["chunk_document", "document_day", "document_size", "document_extension"] { try db.execute("DELETE FROM \(table)") }
         }
         let condition = try #require(ChunkSieve.conditions(of: request.filters).first)
         func counted() throws -> (kept: Int64, present: Int64)? {
-            try reader.read("count") { db in try ValueBlocks.count(db, condition.column, within: condition.range, top: 10_000) }
+            try reader.read("count") { db in try ValueBlocks.count(db, condition.column, within: condition.ranges, top: 10_000) }
         }
         #expect(try counted() == nil, "the blocks not made: the sample decides")
         let before = try reader.search(request)
@@ -141,7 +166,13 @@ import FolioText
         #expect(after.count == 50)
         #expect(after.map { $0.path } == before.map { $0.path })
         let numbers = after.map { Int($0.path.split(separator: "/").last!.split(separator: ".")[0])! }
-        #expect(numbers.allSatisfy { field == "date" ? $0 % 100 < 22 : (5_120...7_167).contains($0) })
+        #expect(numbers.allSatisfy {
+            switch field {
+            case "date": $0 % 100 < 22
+            case "ext": (40..<62).contains($0 % 100)
+            default: (5_120...7_167).contains($0)
+            }
+        })
     }
 
     @Test func sizeClasses_growWithTheSize_aQuarterOfAnOctaveEach() {
@@ -151,8 +182,9 @@ import FolioText
         for size in stride(from: Int64(1), to: 100_000, by: 7) { #expect(ValueBlocks.sizeClass(size) <= ValueBlocks.sizeClass(size + 1)) }
     }
 
+    /// File N: "N.7z", or "N.7z.zip" for 22 of each hundred (not those written in 2023).
     static func file(_ number: Int, modified: Int64) -> NamedFile {
-        NamedFile(path: "/home/a/files/\(number).7z",
+        NamedFile(path: "/home/a/files/\(number).7z\((40..<62).contains(number % 100) ? ".zip" : "")",
                   signature: FileSignature(size: Int64(number), modificationTimeNanoseconds: modified * 1_000_000_000, inode: UInt64(number + 1)))
     }
 

@@ -115,18 +115,24 @@ final class AllowedChunks {
         documentFilters.pages = nil
         let onDocuments = documentFilters.conditions
         let top: Int64 = try db.row("SELECT coalesce(max(id), 0) AS top FROM document")?["top"] ?? 0
-        // A time or a size alone is counted on every document's day or size class
-        // (`ValueBlocks`): the sample read a page of the documents' rows for each of its
-        // runs, more than the blocks hold (docs/benchmarks.md, "Chunks' documents apart
-        // from their text").
+        // A time, a size or extensions alone are counted on every document's day, size
+        // class or extension's code (`ValueBlocks`): the sample read a page of the
+        // documents' rows for each of its runs, more than the blocks hold
+        // (docs/benchmarks.md, "Chunks' documents apart from their text", "Extensions in
+        // blocks"). Two extensions that share a code count both: the share is the larger.
         var sampled: (kept: Int64, present: Int64)?
+        // The documents the blocks show may be kept, when they are few.
+        var candidates: [Int64]?
         if let alone = Self.alone(documentFilters),
-           let counted = try ValueBlocks.count(db, alone.column, within: alone.range, top: top) {
+           let counted = try ValueBlocks.count(db, alone.column, within: alone.ranges, top: top) {
             if counted.kept > Int64(most) {
                 many = Many(filters: documentFilters, top: top,
                             share: Double(counted.kept) / Double(max(counted.present, 1)), sampled: nil)
                 return nil
             }
+            // The blocks are current: none counted, none kept.
+            guard counted.kept > 0 else { return [] }
+            if !alone.column.indexed { candidates = try ValueBlocks.rows(db, alone.column, within: alone.ranges, top: top) }
         } else {
             sampled = try sample(db, onDocuments, top: top, from: 1)
             if let sampled, Self.keepsMany(sampled, top: top) {
@@ -137,9 +143,12 @@ final class AllowedChunks {
         }
         // A walk of the chunks of the documents allowed, to the most, read the chunks of
         // 2,000 documents when the sample missed a filter's share; their ids alone are read
-        // from the date's or the size's index.
-        let documents = try Self.ids(db, "SELECT d.id FROM document d WHERE 1\(onDocuments.sql) LIMIT ?",
-                                     onDocuments.arguments + [most + 1])
+        // from the date's or the size's index, or checked among those the blocks show (an
+        // extension is not indexed: every document's path was read).
+        let documents = try candidates.map { candidates in
+            try Self.ids(db, "SELECT d.id FROM json_each(?) j CROSS JOIN document d ON d.id = j.value WHERE 1\(onDocuments.sql) LIMIT ?",
+                         [IdArray.json(candidates)] + onDocuments.arguments + [most + 1])
+        } ?? Self.ids(db, "SELECT d.id FROM document d WHERE 1\(onDocuments.sql) LIMIT ?", onDocuments.arguments + [most + 1])
         guard documents.count <= most else {
             many = Many(filters: documentFilters, top: top, share: nil, sampled: sampled)
             return nil
@@ -153,12 +162,12 @@ final class AllowedChunks {
         return chunks.count <= most ? chunks : nil
     }
 
-    /// The condition on the documents' blocks of a time or a size that is the only filter
-    /// on documents.
+    /// The condition on the documents' blocks of a time, a size or extensions that are the
+    /// only filter on documents.
     private static func alone(_ documentFilters: SearchFilters) -> ChunkSieve.Condition? {
         let conditions = ChunkSieve.conditions(of: documentFilters)
         var only = SearchFilters()
-        (only.time, only.size) = (documentFilters.time, documentFilters.size)
+        (only.time, only.size, only.extensions) = (documentFilters.time, documentFilters.size, documentFilters.extensions)
         return conditions.count == 1 && documentFilters == only ? conditions[0] : nil
     }
 

@@ -9,10 +9,12 @@ internal import FolioSQLite
 /// document is looked up before any of its chunks, and a chunk is read only when its document
 /// is kept and has no chunk of text before it: a filter that keeps a third of the documents
 /// read the rows of three times the chunks for ten results, and a large document's many
-/// chunks each (docs/benchmarks.md, "Documents before their chunks").
+/// chunks each (docs/benchmarks.md, "Documents before their chunks"). A document whose blocks
+/// show a time, size or extension the filters do not keep is not looked up at all.
 enum BestPerDocument {
+    /// `sieved`: the chunks are those a `ChunkSieve` of the request's filters kept.
     static func ranked(_ db: SQLiteConnection, _ scored: [ScoredChunk], request: SearchRequest, limit: Int,
-                       matchesAll: Bool) throws -> [RankedChunk] {
+                       matchesAll: Bool, sieved: Bool = false) throws -> [RankedChunk] {
         guard !scored.isEmpty else { return [] }
         // Without filters every document is kept, and the blocks cost more pages than the rows of
         // a few more chunks of the same documents; a page range is a condition on each chunk;
@@ -25,7 +27,14 @@ enum BestPerDocument {
         guard documents.count == scored.count, scored.allSatisfy({ $0.chunk < 1 << 31 }), documents.allSatisfy({ $0 < 1 << 32 }) else {
             return try rowByRow(db, scored, request: request, limit: limit, matchesAll: matchesAll)
         }
-        return try documentsFirst(db, scored, documents: documents, request: request, limit: limit, matchesAll: matchesAll)
+        // Documents whose blocks show a filter does not keep them are not looked up: a filter
+        // that keeps a third of the documents, too many for the sieve, read a row for each of
+        // the other two thirds only to rule them out (docs/benchmarks.md, "Extensions in blocks").
+        let out = try ChunkSieve.ruledOut(db, documents: documents, by: sieved ? [] : ChunkSieve.conditions(of: request.filters))
+        let kept = scored.indices.filter { !out[$0] }
+        guard !kept.isEmpty else { return [] }
+        return try documentsFirst(db, kept.map { scored[$0] }, documents: kept.map { documents[$0] }, request: request, limit: limit,
+                                  matchesAll: matchesAll)
     }
 
     /// A chunk kept, where it was ranked. (A struct: an array of tuples had its type made at

@@ -1,25 +1,26 @@
 internal import FolioSQLite
 internal import FolioCore
 
-/// Rules out ranked chunks whose documents a search's time or size filter does not keep,
-/// from the blocks of the chunks' documents and of the documents' days and size classes
-/// (`ValueBlocks`), before the chunks' rows are read: ten results of a filter that keeps a
-/// tenth of the documents take some hundred ranked chunks, each row a page of the index of
-/// its own, where the blocks are a few dozen pages (docs/benchmarks.md, "Chunks' documents
-/// apart from their text").
+/// Rules out ranked chunks whose documents a search's time, size or extension filter does
+/// not keep, from the blocks of the chunks' documents and of the documents' days, size
+/// classes and extensions' codes (`ValueBlocks`), before the chunks' rows are read: ten
+/// results of a filter that keeps a tenth of the documents take some hundred ranked chunks,
+/// each row a page of the index of its own, where the blocks are a few dozen pages
+/// (docs/benchmarks.md, "Chunks' documents apart from their text").
 /// A chunk or document whose block is not made is kept, and every chunk kept is checked
 /// against all the filters on its row, as before; so is a document written on the first
-/// or last day of the filter's time, or of the size class of either of its bounds.
+/// or last day of the filter's time, of the size class of either of its bounds, or with an
+/// extension whose code is an asked-for one's.
 struct ChunkSieve {
     /// The largest share of the documents kept that a sieve is made for: over it, the
     /// ranked chunks read before ten results are few, and reading the blocks costs more.
     static let share = 0.25
 
-    /// What a document kept has: of a column, a value within the range. (A struct: an array
+    /// What a document kept has: of a column, a value within the ranges. (A struct: an array
     /// of tuples had its type made at run time, at every search.)
     struct Condition {
         let column: ValueBlocks.Column
-        let range: ClosedRange<Int64>
+        let ranges: ValueBlocks.Ranges
     }
 
     private let conditions: [Condition]
@@ -27,24 +28,28 @@ struct ChunkSieve {
     /// estimated it: of a ranking's best chunks, about how many it keeps.
     let shareKept: Double
 
-    /// `nil` when the filters give neither a time nor a size.
+    /// `nil` when the filters give no time, size or extension.
     init?(_ filters: SearchFilters, keeping shareKept: Double) {
         conditions = Self.conditions(of: filters)
         guard !conditions.isEmpty else { return nil }
         self.shareKept = shareKept
     }
 
-    /// The filters' time and size as conditions on the documents' blocks: the days and the
-    /// size classes a document they keep may have.
+    /// The filters' time, size and extensions as conditions on the documents' blocks: the
+    /// days, the size classes and the extensions' codes a document they keep may have.
     static func conditions(of filters: SearchFilters) -> [Condition] {
         var conditions: [Condition] = []
         if let time = filters.time {
             conditions.append(Condition(column: ValueBlocks.documentDays,
-                                        range: ValueBlocks.documentDays.kept(from: time.from, to: time.until.map { $0 - 1 })))
+                                        ranges: ValueBlocks.Ranges(ValueBlocks.documentDays.kept(from: time.from, to: time.until.map { $0 - 1 }))))
         }
         if let size = filters.size {
             conditions.append(Condition(column: ValueBlocks.documentSizes,
-                                        range: ValueBlocks.documentSizes.kept(from: size.least, to: size.most)))
+                                        ranges: ValueBlocks.Ranges(ValueBlocks.documentSizes.kept(from: size.least, to: size.most))))
+        }
+        if !filters.extensions.isEmpty {
+            let codes = Set(filters.extensions.map { ExtensionCode.of(extension: $0) })
+            conditions.append(Condition(column: ValueBlocks.documentExtensions, ranges: ValueBlocks.Ranges(each: codes)))
         }
         return conditions
     }
@@ -55,13 +60,20 @@ struct ChunkSieve {
     func kept(_ db: SQLiteConnection, _ scored: [ScoredChunk]) throws -> [ScoredChunk] {
         // A chunk whose document is not known asks for id -1, which has no value.
         let documents = try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: scored.map(\.chunk)).map { $0 ?? -1 }
-        var out = [Bool](repeating: false, count: scored.count)
+        let out = try Self.ruledOut(db, documents: documents, by: conditions)
+        return scored.indices.compactMap { out[$0] ? nil : scored[$0] }
+    }
+
+    /// Whether each of `documents` (-1: not known) has a value that one of `conditions`
+    /// does not keep.
+    static func ruledOut(_ db: SQLiteConnection, documents: [Int64], by conditions: [Condition]) throws -> [Bool] {
+        var out = [Bool](repeating: false, count: documents.count)
         for condition in conditions {
             let values = try ValueBlocks.values(db, condition.column, of: documents)
-            for index in scored.indices {
-                if let value = values[index], !condition.range.contains(value) { out[index] = true }
+            for index in documents.indices {
+                if let value = values[index], !condition.ranges.contains(value) { out[index] = true }
             }
         }
-        return scored.indices.compactMap { out[$0] ? nil : scored[$0] }
+        return out
     }
 }

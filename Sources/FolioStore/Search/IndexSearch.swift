@@ -224,10 +224,11 @@ enum IndexSearch {
             if strategy.ranksAllAtOnce, let share = try context.allowed.share(db) {
                 chunks = Int((Double(chunks) / max(share, 1.0 / 64)).rounded(.up))
             }
+            let sieve = try context.allowed.sieve(db)
             while true {
                 var scored: [ScoredChunk]
                 let seenAll: Bool
-                if let sieve = try context.allowed.sieve(db) {
+                if let sieve {
                     let sieved = try strategy.best(db, limit: chunks, keptBy: sieve)
                     (scored, seenAll) = (sieved.kept, sieved.ranked < chunks)
                 } else {
@@ -240,7 +241,8 @@ enum IndexSearch {
                     let kept = try TermPresence.chunks(db, holdingAll: context.plan.filter, among: scored.map(\.chunk), facts: context.facts)
                     scored.removeAll { !kept.contains($0.chunk) }
                 }
-                let ranked = try BestPerDocument.ranked(db, scored, request: request, limit: limit, matchesAll: context.matchesAll)
+                let ranked = try BestPerDocument.ranked(db, scored, request: request, limit: limit, matchesAll: context.matchesAll,
+                                                        sieved: sieve != nil)
                 let text = ranked.count(where: { !$0.navigation })
                 guard strategy.ranksEveryMatch else {
                     if text >= min(limit, request.limit) { return ranked }

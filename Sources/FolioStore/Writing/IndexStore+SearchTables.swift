@@ -6,7 +6,7 @@ extension IndexStore {
     /// chunks written before navigation was judged (`NavigationText`, from their stored
     /// text, seconds for a large index written before), then the chunk
     /// lengths' blocks that writes dropped (`RowLengths`), then the chunks' documents' and
-    /// the documents' days' and sizes' (`ValueBlocks`), then the champion lists
+    /// the documents' days', sizes' and extensions' (`ValueBlocks`), then the champion lists
     /// (`Migrations/v0004_leaders.sql`): counts the frequent terms again when enough
     /// changed since the last count, else merges the full-text index's segments if that
     /// count found many (`Migrations/v0009_segment_merge.sql`), else makes the list of one
@@ -15,7 +15,7 @@ extension IndexStore {
     /// step at a time.
     ///
     /// A step is one transaction: up to 16 blocks of lengths (a few milliseconds each),
-    /// up to 256 of documents, days or sizes (one pass over an index or the documents), the count (it reads the
+    /// up to 256 of documents, days, sizes or extensions (one pass over an index or the documents), the count (it reads the
     /// whole vocabulary), a step
     /// of the merge (`LeaderPolicy.mergePages`), one list (a microsecond per chunk its
     /// term is in), or one term's counts.
@@ -35,7 +35,7 @@ extension IndexStore {
                 for block in blocks.prefix(16) { try RowLengths.make(db, block: block) }
                 return true
             }
-            for column in [ValueBlocks.chunkDocuments, ValueBlocks.documentDays, ValueBlocks.documentSizes] {
+            for column in [ValueBlocks.chunkDocuments, ValueBlocks.documentDays, ValueBlocks.documentSizes, ValueBlocks.documentExtensions] {
                 let missing = try ValueBlocks.missingBlocks(db, column)
                 guard missing.isEmpty else {
                     try ValueBlocks.make(db, column, blocks: Array(missing.prefix(ValueBlocks.mostPerStep)))
