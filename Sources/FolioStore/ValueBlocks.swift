@@ -141,38 +141,33 @@ enum ValueBlocks {
     /// at least), when every block up to `top`'s is made (else `nil`): each block read in place.
     static func count(_ db: SQLiteConnection, _ column: Column, within ranges: Ranges, top: Int64) throws
         -> (kept: Int64, present: Int64)? {
-        var kept: Int64 = 0, present: Int64 = 0, blocks: Int64 = 0
-        try db.forEachRow("SELECT \(column.blob) FROM \(column.table) WHERE block <= ?", [top / block]) { columns in
-            columns.withBytes(0) { blob in
-                // A blob not of this form counts as a block not made.
-                guard let width = width(of: blob) else { return }
-                blocks += 1
-                // The range as entries (a value less the least plus one), compared without
-                // decoding: a hundred thousand values are counted for a search.
-                let least = Int64(bitPattern: littleEndian(blob, from: 1, width: 8))
-                var counted: (kept: Int64, present: Int64) = (0, 0)
-                for index in 0..<ranges.count {
-                    let lowest = ranges.least(index), highest = ranges.greatest(index)
-                    let low = lowest <= least ? 1 : UInt64(bitPattern: lowest &- least) &+ 1
-                    let high = highest < least ? 0
-                        : UInt64(bitPattern: highest &- least) == .max ? .max : UInt64(bitPattern: highest &- least) &+ 1
-                    switch width {
-                    case 1: counted = countEntries(blob, as: UInt8.self, low: low, high: high)
-                    case 2: counted = countEntries(blob, as: UInt16.self, low: low, high: high)
-                    case 4: counted = countEntries(blob, as: UInt32.self, low: low, high: high)
-                    default:
-                        counted = (0..<Int(block)).reduce(into: (0, 0)) { counted, offset in
-                            let entry = entry(at: offset, in: blob, width: width)
-                            if entry > 0 { counted.present += 1 }
-                            if entry >= low && entry <= high { counted.kept += 1 }
-                        }
+        var kept: Int64 = 0, present: Int64 = 0
+        let made = try forEachBlock(db, column, top: top) { _, blob, width in
+            // The range as entries (a value less the least plus one), compared without
+            // decoding: a hundred thousand values are counted for a search.
+            let least = Int64(bitPattern: littleEndian(blob, from: 1, width: 8))
+            var counted: (kept: Int64, present: Int64) = (0, 0)
+            for index in 0..<ranges.count {
+                let lowest = ranges.least(index), highest = ranges.greatest(index)
+                let low = lowest <= least ? 1 : UInt64(bitPattern: lowest &- least) &+ 1
+                let high = highest < least ? 0
+                    : UInt64(bitPattern: highest &- least) == .max ? .max : UInt64(bitPattern: highest &- least) &+ 1
+                switch width {
+                case 1: counted = countEntries(blob, as: UInt8.self, low: low, high: high)
+                case 2: counted = countEntries(blob, as: UInt16.self, low: low, high: high)
+                case 4: counted = countEntries(blob, as: UInt32.self, low: low, high: high)
+                default:
+                    counted = (0..<Int(block)).reduce(into: (0, 0)) { counted, offset in
+                        let entry = entry(at: offset, in: blob, width: width)
+                        if entry > 0 { counted.present += 1 }
+                        if entry >= low && entry <= high { counted.kept += 1 }
                     }
-                    kept += counted.kept
                 }
-                present += counted.present
+                kept += counted.kept
             }
+            present += counted.present
         }
-        return blocks == top / block + 1 ? (kept, present) : nil
+        return made ? (kept, present) : nil
     }
 
     /// The rows up to `top` whose values are `within`, in their order, when
@@ -180,20 +175,32 @@ enum ValueBlocks {
     /// column no index holds, where finding them read every row (an extension, at the
     /// path's end).
     static func rows(_ db: SQLiteConnection, _ column: Column, within ranges: Ranges, top: Int64) throws -> [Int64]? {
-        var rows: [Int64] = [], blocks: Int64 = 0
+        var rows: [Int64] = []
+        let made = try forEachBlock(db, column, top: top) { number, blob, width in
+            let least = littleEndian(blob, from: 1, width: 8)
+            for offset in 0..<Int(block) {
+                let entry = entry(at: offset, in: blob, width: width)
+                if entry > 0, ranges.contains(Int64(bitPattern: least &+ entry &- 1)) { rows.append(number * block + Int64(offset)) }
+            }
+        }
+        return made ? rows.filter { $0 <= top } : nil
+    }
+
+    /// Calls `body` with each block of `column` up to `top`'s, in their order: its number, its
+    /// blob (read in place) and its entries' width. Returns whether every one is made; a blob
+    /// not of this form counts as a block not made, and is passed over.
+    private static func forEachBlock(_ db: SQLiteConnection, _ column: Column, top: Int64,
+                                     _ body: (Int64, UnsafeRawBufferPointer, Int) -> Void) throws -> Bool {
+        var blocks: Int64 = 0
         try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block <= ? ORDER BY block", [top / block]) { columns in
             let number = columns.int64(0)
             columns.withBytes(1) { blob in
                 guard let width = width(of: blob) else { return }
                 blocks += 1
-                let least = littleEndian(blob, from: 1, width: 8)
-                for offset in 0..<Int(block) {
-                    let entry = entry(at: offset, in: blob, width: width)
-                    if entry > 0, ranges.contains(Int64(bitPattern: least &+ entry &- 1)) { rows.append(number * block + Int64(offset)) }
-                }
+                body(number, blob, width)
             }
         }
-        return blocks == top / block + 1 ? rows.filter { $0 <= top } : nil
+        return blocks == top / block + 1
     }
 
     /// How many of a block's entries, each an `Entry`, are not 0, and how many are from
