@@ -13,9 +13,11 @@
 # has, and the grammars' wheels hide the symbols Folio needs. The source distributions
 # carry the generated parsers (C); some lack the headers they are compiled against, which
 # another grammar's, or the runtime's of their ABI (tree-sitter 0.24.0 for ABI 14), give.
-# TypeScript's and XML's distributions lack a file their scanners include (common/scanner.h),
-# YAML's (0.7.2) and SQL's (0.3.13) their scanner itself: they are left out, and
-# .ts, .yaml, .xml and .sql files are read as plain text. Does nothing when the library is there, built from these.
+# TypeScript's and XML's distributions (every version on PyPI) lack a file their scanners
+# include (common/scanner.h); YAML's 0.7.2 lacks its scanner, and 0.7.0 and 0.7.1 a file
+# theirs includes (schema.core.c): they are left out, and .ts, .yaml and .xml files are read
+# as plain text. SQL's 0.3.13 lacks its scanner; 0.3.11, the last with it, is built. Does
+# nothing when the library is there, built from these.
 # Without it Folio reads code as plain text with line numbers and `folioctl status` says so.
 set -eu
 dest=${1:-${XDG_DATA_HOME:-$HOME/.local/share}/folio}/tree-sitter
@@ -32,6 +34,7 @@ tree-sitter-javascript 0.25.0 329b5414874f0588a98f1c291f1b28138286617aa907746ffe
 tree-sitter-json 0.24.8 ca8486e52e2d261819311d35cf98656123d59008c3b7dcf91e61d2c0c6f3120e
 tree-sitter-python 0.23.6 354bfa0a2f9217431764a631516f85173e9711af2c13dbd796a8815acfe505d9
 tree-sitter-rust 0.24.2 54fb02a5911e345308b405174465112479f56dc39e3f1e7744d7568595f00db9
+tree-sitter-sql 0.3.11 700b93be2174c3c83d174ec3e10b682f72a4fb451f0076c7ce5012f1d5a76cbc
 tree-sitter-swift 0.7.4 1676a8ee04442993b84c239291d5976b823d22d25b02cfc5161a1bd644b390f5
 tree-sitter-toml 0.7.0 29e257612fa8f0c1fcbc4e7e08ddc561169f1725265302e64d81086354144a70"
 

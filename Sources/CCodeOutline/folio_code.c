@@ -46,6 +46,7 @@ typedef struct {
     const char *needs;       /* a field the node must have: a C struct with a body, not a use */
     const char *needs_types; /* the types that field may have, space separated; NULL: any */
     const char *parents;     /* the types of its parent, grandparent…, space separated; NULL: anywhere */
+    const char *name_type;   /* without a field: the type of the named child holding the name (SQL's object_reference) */
 } rule;
 
 typedef struct {
@@ -85,11 +86,19 @@ static const rule swift_rules[] = {
 static const rule json_rules[] = {{"pair", "key", .parents = "object document"}, {0}};
 static const rule toml_rules[] = {
     {"table", NULL}, {"table_array_element", NULL}, {"pair", NULL, .parents = "document"}, {0}};
+/* A statement's keywords are named nodes of their own: the name is the first reference (a
+   trigger's, before the table it is on); an index's is the field the grammar calls column. */
+static const rule sql_rules[] = {
+    {"create_table", .name_type = "object_reference"}, {"create_view", .name_type = "object_reference"},
+    {"create_materialized_view", .name_type = "object_reference"}, {"create_function", .name_type = "object_reference"},
+    {"create_trigger", .name_type = "object_reference"}, {"create_type", .name_type = "object_reference"},
+    {"create_sequence", .name_type = "object_reference"}, {"create_index", "column"},
+    {"create_schema", .name_type = "identifier"}, {0}};
 
 static const language languages[] = {
     {"python", 0, python_rules}, {"javascript", 0, javascript_rules}, {"c", 0, c_rules}, {"cpp", 0, cpp_rules}, {"go", 0, go_rules},
     {"rust", 0, rust_rules}, {"java", 0, java_rules}, {"bash", 0, bash_rules}, {"swift", 0, swift_rules},
-    {"json", 2, json_rules}, {"toml", 1, toml_rules},
+    {"json", 2, json_rules}, {"toml", 1, toml_rules}, {"sql", 2, sql_rules},
 };
 
 static const language *find_language(const char *name) {
@@ -214,6 +223,12 @@ static const rule *matching(const folio_code_parsers *p, const language *languag
 
 /* The node holding the definition's name; a null node when it has none. */
 static ts_node name_of(const folio_code_parsers *p, const rule *r, ts_node node) {
+    if (!r->field && r->name_type) {
+        for (uint32_t at = 0;; at++) {
+            ts_node child = p->node_named_child(node, at);
+            if (p->node_is_null(child) || strcmp(p->node_type(child), r->name_type) == 0) return child;
+        }
+    }
     if (!r->field) return p->node_named_child(node, 0);
     uint32_t length = (uint32_t)strlen(r->field);
     ts_node name = p->node_child_by_field_name(node, r->field, length);

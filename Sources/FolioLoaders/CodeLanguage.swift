@@ -1,7 +1,7 @@
 /// A language whose definitions Folio reads with tree-sitter (`CodeParsers`): the grammars
 /// scripts/install-code-parsers.sh builds, by the extensions of their files.
 public enum CodeLanguage: String, Sendable, CaseIterable {
-    case python, javascript, c, cpp, go, rust, java, bash, swift, json, toml
+    case python, javascript, c, cpp, go, rust, java, bash, swift, json, toml, sql
 
     /// The language of a file with `fileExtension` (lower case, without the dot).
     public init?(fileExtension: String) {
@@ -17,6 +17,7 @@ public enum CodeLanguage: String, Sendable, CaseIterable {
         case "swift": self = .swift
         case "json": self = .json
         case "toml": self = .toml
+        case "sql": self = .sql
         default: return nil
         }
     }
@@ -30,6 +31,7 @@ public enum CodeLanguage: String, Sendable, CaseIterable {
         case .bash, .toml: ["#"]
         case .go: ["//"]
         case .c, .cpp: ["//", "/*", "*"]
+        case .sql: ["--", "/*", "*"]
         case .rust: ["//", "/*", "*", "#["]
         case .javascript, .java, .swift: ["//", "/*", "*", "@"]
         case .json: []

@@ -120,6 +120,39 @@ import FolioCore
         #expect(section(of: "path = \"a\"", in: toml) == "bin")
     }
 
+    /// SQL's definitions are its `CREATE` statements, named by what they create (a schema's
+    /// name with it); the statements that only use them (`INSERT`) belong to none.
+    @Test func sql_createStatementsAreSections_namedByWhatTheyCreate() throws {
+        let lines = try sections("harbour.sql", """
+            -- Keepers of the lighthouse.
+            CREATE TABLE IF NOT EXISTS public.keeper (
+                id integer PRIMARY KEY,
+                name text NOT NULL
+            );
+            create index keeper_name on keeper (name);
+            CREATE VIEW night_shift AS SELECT name FROM keeper WHERE id > 3;
+            CREATE OR REPLACE FUNCTION ring_bell(times integer) RETURNS integer AS $$
+            BEGIN
+              RETURN times;
+            END;
+            $$ LANGUAGE plpgsql;
+            CREATE TRIGGER keeper_changed AFTER UPDATE ON keeper FOR EACH ROW EXECUTE FUNCTION ring_bell();
+            CREATE TYPE mood AS ENUM ('calm', 'stormy');
+            CREATE SCHEMA harbour;
+            INSERT INTO keeper VALUES (1, 'Anna');
+            """)
+        #expect(section(of: "-- Keepers of the lighthouse.", in: lines) == "public.keeper", "the comment goes with the table below it")
+        #expect(section(of: "name text NOT NULL", in: lines) == "public.keeper")
+        #expect(section(of: "create index keeper_name on keeper (name);", in: lines) == "keeper_name", "keywords in any case")
+        #expect(section(of: "CREATE VIEW night_shift AS SELECT name FROM keeper WHERE id > 3;", in: lines) == "night_shift")
+        #expect(section(of: "RETURN times;", in: lines) == "ring_bell")
+        #expect(section(of: "CREATE TRIGGER keeper_changed AFTER UPDATE ON keeper FOR EACH ROW EXECUTE FUNCTION ring_bell();", in: lines)
+            == "keeper_changed", "the trigger's name, not its table's")
+        #expect(section(of: "CREATE TYPE mood AS ENUM ('calm', 'stormy');", in: lines) == "mood")
+        #expect(section(of: "CREATE SCHEMA harbour;", in: lines) == "harbour")
+        #expect(section(of: "INSERT INTO keeper VALUES (1, 'Anna');", in: lines) == .some(nil))
+    }
+
     @Test func formFeeds_startPages_andTheDefinitionGoesOn() throws {
         let loader = SourceCodeLoader(parsers: try Self.parsers.get(), minimumWords: 0)
         let document = try loader.load(Fixture.temporary("paged.c", Array("int ring(void) {\n\u{0C}\n  return 1;\n}\n".utf8)))
