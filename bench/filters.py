@@ -2,7 +2,7 @@
 """Filtered queries against the same queries unfiltered (issue 54), each as a whole
 `folioq` process, in the same run, interleaved.
 
-    bench/filters.py TREE --work DIR [--runs 10] [--folio BIN]
+    bench/filters.py TREE --work DIR [--runs 10] [--folio BIN] [--compare BIN2] [--query Q ...]
 
 TREE is a folder of files (bench/scale-corpus.py's, 100,000 files). Their modification
 times are spread once over 2015-2026 (a file's own, from its path's hash: deterministic),
@@ -10,7 +10,9 @@ so that date filters keep part of the files; then `folioctl index` indexes the t
 DIR (once). Each query of words runs alone and with each filter, `--mode lexical --limit
 10`, `--runs` times after a warm-up; the table gives p50 / p95 in ms and the ratio of the
 filtered p95 to the unfiltered one. BIN: a folder with folioq and folioctl (default: this
-checkout's release build).
+checkout's release build). BIN2: a second build timed beside it, each command of one build
+followed by the same of the other, so that both see the same machine; a row for each.
+--query: these queries instead of the ten (repeatable).
 """
 import argparse
 import hashlib
@@ -56,6 +58,8 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--folio", default=os.path.join(ROOT, ".build", "release"))
+    parser.add_argument("--compare")
+    parser.add_argument("--query", action="append")
     args = parser.parse_args()
     tree = os.path.abspath(args.tree)
     spread_times(tree)
@@ -67,34 +71,39 @@ def main():
     os.makedirs(config, exist_ok=True)
     with open(os.path.join(config, "config.toml"), "w") as file:
         file.write('[embeddings]\nprovider = "none"\n')
-    folioq, folioctl = os.path.join(args.folio, "folioq"), os.path.join(args.folio, "folioctl")
+    folioctl = os.path.join(args.folio, "folioctl")
     if not os.path.exists(os.path.join(args.work, ".indexed")):
         started = time.perf_counter()
         subprocess.run([folioctl, "index", tree], env=env, check=True, stdout=subprocess.DEVNULL)
         print(f"indexed in {time.perf_counter() - started:.0f} s", file=sys.stderr)
         open(os.path.join(args.work, ".indexed"), "w").close()
-    base = [folioq, "--mode", "lexical", "--limit", "10"]
-    print("| query | unfiltered p50 / p95 | " + " | ".join(f"`{f}` p50 / p95 (×)" for f in FILTERS) + " |")
-    print("|---|---|" + "---|" * len(FILTERS))
-    ratios = {f: [] for f in FILTERS}
-    for query in QUERIES:
-        commands = [base + query.split()] + [base + query.split() + [f] for f in FILTERS]
+    builds = [args.folio] + ([args.compare] if args.compare else [])
+    print("| query | " + ("build | " if args.compare else "") + "unfiltered p50 / p95 | "
+          + " | ".join(f"`{f}` p50 / p95 (×)" for f in FILTERS) + " |")
+    print("|---|" + ("---|" if args.compare else "") + "---|" + "---|" * len(FILTERS))
+    ratios = {(build, f): [] for build in builds for f in FILTERS}
+    for query in args.query or QUERIES:
+        commands = [[os.path.join(build, "folioq"), "--mode", "lexical", "--limit", "10"] + query.split() + filters
+                    for filters in [[]] + [[f] for f in FILTERS] for build in builds]
         samples = [[] for _ in commands]
         for index in range(args.runs + 1):
             for number, command in enumerate(commands):
                 elapsed = timed(command, env)
                 if index:
                     samples[number].append(elapsed)
-        p95 = [percentile(s, 0.95) for s in samples]
-        cells = [f"{percentile(samples[0], 0.5):.1f} / {p95[0]:.1f}"]
-        for number, name in enumerate(FILTERS, start=1):
-            ratios[name].append(p95[number] / p95[0])
-            cells.append(f"{percentile(samples[number], 0.5):.1f} / {p95[number]:.1f} ({p95[number] / p95[0]:.2f})")
-        print(f"| `{query}` | " + " | ".join(cells) + " |", flush=True)
-    print("\nfiltered p95 / unfiltered p95, median and worst over the queries:")
-    for name in FILTERS:
-        values = sorted(ratios[name])
-        print(f"  {name}: {values[len(values) // 2]:.2f}, worst {values[-1]:.2f}")
+        for place, build in enumerate(builds):
+            mine = samples[place::len(builds)]
+            p95 = [percentile(s, 0.95) for s in mine]
+            cells = [f"{percentile(mine[0], 0.5):.1f} / {p95[0]:.1f}"]
+            for number, name in enumerate(FILTERS, start=1):
+                ratios[(build, name)].append(p95[number] / p95[0])
+                cells.append(f"{percentile(mine[number], 0.5):.1f} / {p95[number]:.1f} ({p95[number] / p95[0]:.2f})")
+            print(f"| `{query}` | " + (f"{build} | " if args.compare else "") + " | ".join(cells) + " |", flush=True)
+    for build in builds:
+        print(f"\nfiltered p95 / unfiltered p95, median and worst over the queries ({build}):")
+        for name in FILTERS:
+            values = sorted(ratios[(build, name)])
+            print(f"  {name}: {values[len(values) // 2]:.2f}, worst {values[-1]:.2f}")
 
 
 if __name__ == "__main__":

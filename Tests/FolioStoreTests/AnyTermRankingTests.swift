@@ -69,6 +69,42 @@ import FolioCore
         }
     }
 
+    /// A second tier of common words beside rarer terms is ranked from the rarer terms'
+    /// chunks alone when the best `limit` of them weigh more than the common words could
+    /// together anywhere else (`othersFirst`): the chunks, order and scores of folio_bm25
+    /// over every match, in each state of the counts (where a block's counts or lengths
+    /// are missing every chunk is ranked as before); and the proof holds for some.
+    @Test func commonWordsBesideRarerTerms_rankAsEveryMatchRanks() throws {
+        var proved = 0
+        try CountStates.walk(written: "the system data the w120 config", unusable: "system") { reader, note in
+            try reader.read("test") { db in
+                let common = try db.values(as: String.self, """
+                    SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
+                    """)
+                try #require(common.count >= 2)
+                for text in ["\(common[0]) \(common[1]) w300 w301", "w350 \(common[0]) w351", "\(common[1]) kernel w302 \(common[1])"] {
+                    let query = SearchQuery(parsing: text)
+                    let facts = try TermFacts(db, query: query)
+                    let any = try #require(LexicalPlan.tiers(facts, query, reduced: true).any, "\(text)")
+                    let bm25 = try #require(try BM25Terms(db, matching: any.expression))
+                    let ceiling = any.terms.indices.filter { facts.commonWord(any.terms[$0]) != nil }
+                        .reduce(0.0) { $0 + BM25Terms.ceiling(idf: bm25.idf(Double(any.counts[$1]))) }
+                    for limit in [3, 10, 40] {
+                        let terms = try AnyTermRanking(plan: any, facts: facts).best(db, limit: limit)
+                        let rows = try db.rows("""
+                            SELECT rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts WHERE chunk_fts MATCH ?
+                            ORDER BY score, id LIMIT ?
+                            """, [any.countsArgument, any.expression, limit])
+                        #expect(terms.map(\.chunk) == rows.map { $0["id"] as Int64 }, "\(text), \(limit): \(note)")
+                        #expect(terms.map(\.score) == rows.map { $0["score"] as Double }, "\(text), \(limit): \(note)")
+                        if rows.count == limit, let last = rows.last, -(last["score"] as Double) > ceiling { proved += 1 }
+                    }
+                }
+            }
+        }
+        #expect(proved > 0, "no search's best weighed more than its common words' ceilings")
+    }
+
     /// A second tier of one word with a list and rarer terms is ranked from the list when
     /// the list's last weight proves the best (`ListedTerm`): the chunks and order of
     /// folio_bm25 over every match, the scores within a rounding; with chunks newer than

@@ -83,6 +83,11 @@ struct AnyTermRanking: LexicalStrategy {
                 if best.count == limit, let last = best.last, -last.score > listed.bound { return (best, limit) }
             }
         }
+        if counted, let ranked = try othersFirst(db, terms: terms, common: common, given: given, bm25: bm25, rows: walkedRows,
+                                                   limit: limit, keptBy: sieve) {
+            for index in terms.indices where common[index] != nil { facts.sightings.held[terms[index]] = true }
+            return ranked
+        }
         var scores = ScoreSums(everyChunk: counted, newest: bm25.newest)
         for (index, term) in terms.enumerated() {
             if let given = given[index], let word = common[index] {
@@ -94,6 +99,106 @@ struct AnyTermRanking: LexicalStrategy {
         }
         let best = scores.best(limit)
         return (try sieve.map { try $0.kept(db, best) } ?? best, best.count)
+    }
+
+    /// With common words beside other terms, the chunks of the others alone, each weighed
+    /// with every term's share (the common words' from their counts), when that is the
+    /// ranking of every chunk (max-score, Turtle and Flood 1995): a chunk holding none of
+    /// the others holds common words only and weighs less than the sum of their ceilings,
+    /// so a best `limit` all above that sum is the best of every chunk; with a sieve, fewer
+    /// above it do when as many of them are kept as `ListedTerm`'s threshold asks. No
+    /// common word's counts are then summed over the whole index, which cost more than the
+    /// others' chunks (docs/benchmarks.md, "The second tier's common words last"). `nil`
+    /// when it is not the ranking of every chunk.
+    private func othersFirst(_ db: SQLiteConnection, terms: [SearchQuery.Term], common: [(term: String, chunks: Double)?],
+                             given: [Double?], bm25: BM25Terms, rows: (Int) throws -> [(chunk: Int64, weight: Double)], limit: Int,
+                             keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
+        let isCommon = common.map { $0 != nil }
+        let others = common.indices.filter { !isCommon[$0] }
+        guard !others.isEmpty else { return nil }
+        let idf = common.indices.map { index in given[index].map { bm25.idf($0) } ?? 0 }
+        let ceiling = common.indices.reduce(0.0) { $0 + (isCommon[$1] ? BM25Terms.ceiling(idf: idf[$1]) : 0) }
+        // The others' chunks, in order: the candidates, in runs of one block each, and their
+        // sums (arrays over every chunk cost more pages than the candidates).
+        var candidates: [Int64] = []
+        for index in others { candidates = Self.union(candidates, try rows(index).map(\.chunk)) }
+        guard candidates.count >= limit else { return nil }
+        var sums = [Double](repeating: 0, count: candidates.count)
+        let size = Int64(BM25Terms.block)
+        var runs: [(number: Int64, places: Range<Int>)] = []
+        for (place, chunk) in candidates.enumerated() {
+            if let last = runs.last, last.number == chunk / size {
+                runs[runs.count - 1].places = last.places.lowerBound..<(place + 1)
+            } else {
+                runs.append((chunk / size, place..<(place + 1)))
+            }
+        }
+        // Each term's shares in the query's order, as the ranking of every chunk sums them: a
+        // common word's from the counts of the candidates' blocks, or from FTS5 where
+        // `addCounted` takes them so (a block without counts or lengths, or with a chunk of
+        // unknown length holding the word).
+        var unknownLengths: [Int64: [Int]] = [:]
+        for index in common.indices {
+            guard let word = common[index] else {
+                var place = 0
+                for row in try rows(index) {
+                    while candidates[place] < row.chunk { place += 1 }
+                    sums[place] += row.weight
+                }
+                continue
+            }
+            let blocks = try BM25Terms.counts(db, of: word.term)
+            for run in runs {
+                if let lengths = bm25.lengths(of: run.number), let blob = blocks[run.number] {
+                    let unknown = unknownLengths[run.number] ?? (0..<Int(size)).filter { BM25Terms.length(at: $0, in: lengths) == 0 }
+                    unknownLengths[run.number] = unknown
+                    if unknown.allSatisfy({ blob[$0] == 0 }) {
+                        for place in run.places {
+                            let at = Int(candidates[place] % size)
+                            guard blob[at] > 0 else { continue }
+                            let norm = bm25.norm(BM25Terms.length(at: at, in: lengths))
+                            sums[place] += BM25Terms.weight(idf: idf[index], frequency: Double(blob[at]), norm: norm)
+                        }
+                        continue
+                    }
+                }
+                var place = run.places.lowerBound
+                for row in try walk(db, terms[index].expression, in: run.number...run.number) {
+                    while place < run.places.upperBound, candidates[place] < row.chunk { place += 1 }
+                    guard place < run.places.upperBound else { break }
+                    if candidates[place] == row.chunk {
+                        sums[place] += BM25Terms.weight(idf: idf[index], frequency: row.frequency, norm: bm25.norm(row.length))
+                    }
+                }
+            }
+        }
+        var best = BoundedBest<ScoredChunk>(capacity: limit)
+        for place in candidates.indices { best.offer(ScoredChunk(score: -sums[place], chunk: candidates[place])) }
+        let sorted = best.sorted()
+        if let last = sorted.last, -last.score > ceiling { return (try sieve.map { try $0.kept(db, sorted) } ?? sorted, limit) }
+        // Fewer than `limit` above the ceiling, all among these: with a sieve, enough of them kept.
+        guard let sieve else { return nil }
+        let above = try sieve.kept(db, sorted.filter { -$0.score > ceiling })
+        return Double(above.count) * 4 >= Double(limit) * sieve.shareKept ? (above, limit) : nil
+    }
+
+    /// The chunks of two increasing lists, increasing, each once.
+    private static func union(_ one: [Int64], _ other: [Int64]) -> [Int64] {
+        guard !one.isEmpty else { return other }
+        var merged: [Int64] = []
+        merged.reserveCapacity(one.count + other.count)
+        var (first, second) = (0, 0)
+        while first < one.count || second < other.count {
+            if second == other.count || (first < one.count && one[first] < other[second]) {
+                merged.append(one[first])
+                first += 1
+            } else {
+                if first < one.count, one[first] == other[second] { first += 1 }
+                merged.append(other[second])
+                second += 1
+            }
+        }
+        return merged
     }
 
     /// A term's share of each of its chunks' scores, given the chunks it is in: folio_bm25

@@ -54,6 +54,11 @@ struct BM25Terms {
         idf * frequency * (k1 + 1) / (frequency + norm)
     }
 
+    /// More than a term of this idf weighs in any chunk, however often it is there.
+    static func ceiling(idf: Double) -> Double {
+        idf * (k1 + 1)
+    }
+
     /// Block `number` of the chunk lengths, when whole.
     func lengths(of number: Int64) -> [UInt8]? {
         guard let blob = lengthBlocks[number], blob.count == 2 * Self.block else { return nil }
