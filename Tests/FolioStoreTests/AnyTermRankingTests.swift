@@ -72,8 +72,8 @@ import FolioCore
     /// A second tier of common words beside rarer terms is ranked from the rarer terms'
     /// chunks alone when the best `limit` of them weigh more than the common words could
     /// together anywhere else (`othersFirst`): the chunks, order and scores of folio_bm25
-    /// over every match, in each state of the counts (where a block's counts or lengths
-    /// are missing every chunk is ranked as before); and the proof holds for some.
+    /// over every match, in each state of the counts (a block without counts or lengths
+    /// gives its common words' shares from FTS5); and the proof holds for some.
     @Test func commonWordsBesideRarerTerms_rankAsEveryMatchRanks() throws {
         var proved = 0
         try CountStates.walk(written: "the system data the w120 config", unusable: "system") { reader, note in
