@@ -83,15 +83,17 @@ struct AnyTermRanking: LexicalStrategy {
                 if best.count == limit, let last = best.last, -last.score > listed.bound { return (best, limit) }
             }
         }
-        if counted, let ranked = try othersFirst(db, terms: terms, common: common, given: given, bm25: bm25, rows: walkedRows,
-                                                   limit: limit, keptBy: sieve) {
+        var blocks = CountedBlocks(bm25: bm25)
+        if counted, let ranked = try othersFirst(db, terms: terms, common: common, given: given, bm25: bm25, blocks: &blocks,
+                                                   rows: walkedRows, limit: limit, keptBy: sieve) {
             for index in terms.indices where common[index] != nil { facts.sightings.held[terms[index]] = true }
             return ranked
         }
         var scores = ScoreSums(everyChunk: counted, newest: bm25.newest)
         for (index, term) in terms.enumerated() {
             if let given = given[index], let word = common[index] {
-                try addCounted(db, word: word.term, idf: bm25.idf(given), expression: term.expression, bm25: bm25, to: &scores)
+                try addCounted(db, word: word.term, idf: bm25.idf(given), expression: term.expression, bm25: bm25, blocks: &blocks,
+                               to: &scores)
                 facts.sightings.held[term] = true
                 continue
             }
@@ -111,13 +113,13 @@ struct AnyTermRanking: LexicalStrategy {
     /// others' chunks (docs/benchmarks.md, "The second tier's common words last"). `nil`
     /// when it is not the ranking of every chunk.
     private func othersFirst(_ db: SQLiteConnection, terms: [SearchQuery.Term], common: [(term: String, chunks: Double)?],
-                             given: [Double?], bm25: BM25Terms, rows: (Int) throws -> [(chunk: Int64, weight: Double)], limit: Int,
+                             given: [Double?], bm25: BM25Terms, blocks: inout CountedBlocks,
+                             rows: (Int) throws -> [(chunk: Int64, weight: Double)], limit: Int,
                              keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
-        let isCommon = common.map { $0 != nil }
-        let others = common.indices.filter { !isCommon[$0] }
+        let others = common.indices.filter { common[$0] == nil }
         guard !others.isEmpty else { return nil }
         let idf = common.indices.map { index in given[index].map { bm25.idf($0) } ?? 0 }
-        let ceiling = common.indices.reduce(0.0) { $0 + (isCommon[$1] ? BM25Terms.ceiling(idf: idf[$1]) : 0) }
+        let ceiling = common.indices.reduce(0.0) { $0 + (common[$1] == nil ? 0 : BM25Terms.ceiling(idf: idf[$1])) }
         // The others' chunks, in order: the candidates, in runs of one block each, and their
         // sums (arrays over every chunk cost more pages than the candidates).
         var candidates: [Int64] = []
@@ -135,9 +137,7 @@ struct AnyTermRanking: LexicalStrategy {
         }
         // Each term's shares in the query's order, as the ranking of every chunk sums them: a
         // common word's from the counts of the candidates' blocks, or from FTS5 where
-        // `addCounted` takes them so (a block without counts or lengths, or with a chunk of
-        // unknown length holding the word).
-        var unknownLengths: [Int64: [Int]] = [:]
+        // `addCounted` takes them so (`CountedBlocks`).
         for index in common.indices {
             guard let word = common[index] else {
                 var place = 0
@@ -147,20 +147,16 @@ struct AnyTermRanking: LexicalStrategy {
                 }
                 continue
             }
-            let blocks = try BM25Terms.counts(db, of: word.term)
+            let counts = try BM25Terms.counts(db, of: word.term)
             for run in runs {
-                if let lengths = bm25.lengths(of: run.number), let blob = blocks[run.number] {
-                    let unknown = unknownLengths[run.number] ?? (0..<Int(size)).filter { BM25Terms.length(at: $0, in: lengths) == 0 }
-                    unknownLengths[run.number] = unknown
-                    if unknown.allSatisfy({ blob[$0] == 0 }) {
-                        for place in run.places {
-                            let at = Int(candidates[place] % size)
-                            guard blob[at] > 0 else { continue }
-                            let norm = bm25.norm(BM25Terms.length(at: at, in: lengths))
-                            sums[place] += BM25Terms.weight(idf: idf[index], frequency: Double(blob[at]), norm: norm)
-                        }
-                        continue
+                if let (blob, lengths) = blocks.block(run.number, of: counts) {
+                    for place in run.places {
+                        let at = Int(candidates[place] % size)
+                        guard blob[at] > 0 else { continue }
+                        let norm = bm25.norm(BM25Terms.length(at: at, in: lengths))
+                        sums[place] += BM25Terms.weight(idf: idf[index], frequency: Double(blob[at]), norm: norm)
                     }
+                    continue
                 }
                 var place = run.places.lowerBound
                 for row in try walk(db, terms[index].expression, in: run.number...run.number) {
@@ -221,12 +217,11 @@ struct AnyTermRanking: LexicalStrategy {
     /// Adds a common word's share from its counts; a block without counts, without
     /// lengths, or with a chunk of unknown length that holds the word, from FTS5.
     private func addCounted(_ db: SQLiteConnection, word: String, idf: Double, expression: String, bm25: BM25Terms,
-                                   to scores: inout ScoreSums) throws {
+                            blocks: inout CountedBlocks, to scores: inout ScoreSums) throws {
         let counts = try BM25Terms.counts(db, of: word)
         var unranked: [Int64] = []
         for number in 0...bm25.newest / Int64(BM25Terms.block) {
-            guard let blob = counts[number], let lengths = bm25.lengths(of: number),
-                  blob.indices.allSatisfy({ blob[$0] == 0 || BM25Terms.length(at: $0, in: lengths) > 0 }) else {
+            guard let (blob, lengths) = blocks.block(number, of: counts) else {
                 unranked.append(number)
                 continue
             }
@@ -255,6 +250,30 @@ struct AnyTermRanking: LexicalStrategy {
             rows.append((chunk: columns.int64(0), frequency: columns.double(1), length: Int(columns.int64(2))))
         }
         return rows
+    }
+}
+
+/// The blocks a common word's shares come from its counts in (`AnyTermRanking`'s
+/// `addCounted` and `othersFirst`, which must agree for their sums to be the same doubles):
+/// the word's counts and the chunk lengths both made and whole, and no chunk holding the
+/// word of unknown length; FTS5 gives the others. A block's chunks of unknown length are
+/// found once for all of a query's common words, not by each word looking at every length
+/// of every block (docs/benchmarks.md, "The second tier's common words last").
+private struct CountedBlocks {
+    let bm25: BM25Terms
+    private var unknownLengths: [Int64: [Int]] = [:]
+
+    init(bm25: BM25Terms) {
+        self.bm25 = bm25
+    }
+
+    /// Block `number` of `counts` (a word's), and of the chunk lengths, when the word's
+    /// shares in it come from them.
+    mutating func block(_ number: Int64, of counts: [Int64: [UInt8]]) -> (counts: [UInt8], lengths: [UInt8])? {
+        guard let blob = counts[number], let lengths = bm25.lengths(of: number) else { return nil }
+        let unknown = unknownLengths[number] ?? (0..<BM25Terms.block).filter { BM25Terms.length(at: $0, in: lengths) == 0 }
+        unknownLengths[number] = unknown
+        return unknown.allSatisfy { blob[$0] == 0 } ? (blob, lengths) : nil
     }
 }
 
