@@ -118,7 +118,8 @@ let package = Package(
                         .embedInCode("v0012_file_names.sql"), .embedInCode("v0013_code.sql"),
                         .embedInCode("v0014_written.sql"), .embedInCode("v0015_code_outline.sql"),
                         .embedInCode("v0016_filter_blocks.sql"),
-                        .embedInCode("v0017_size_blocks.sql"), .embedInCode("v0018_extension_blocks.sql")],
+                        .embedInCode("v0017_size_blocks.sql"), .embedInCode("v0018_extension_blocks.sql"),
+                        .embedInCode("v0019_term_hits.sql")],
             swiftSettings: swiftSettings),
         .target(
             name: "FolioCore",

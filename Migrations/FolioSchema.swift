@@ -27,5 +27,6 @@ public enum FolioSchema {
         SchemaMigration(identifier: "v0016_filter_blocks", sql: String(decoding: PackageResources.v0016_filter_blocks_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0017_size_blocks", sql: String(decoding: PackageResources.v0017_size_blocks_sql, as: UTF8.self)),
         SchemaMigration(identifier: "v0018_extension_blocks", sql: String(decoding: PackageResources.v0018_extension_blocks_sql, as: UTF8.self)),
+        SchemaMigration(identifier: "v0019_term_hits", sql: String(decoding: PackageResources.v0019_term_hits_sql, as: UTF8.self)),
     ]
 }

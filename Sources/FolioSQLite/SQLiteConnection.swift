@@ -154,6 +154,8 @@ public final class SQLiteConnection {
             case let .real(number): sqlite3_bind_double(statement, index, number)
             case let .text(text):
                 text.withCString { sqlite3_bind_text(statement, index, $0, Int32(text.utf8.count), Self.transient) }
+            // An empty array's bytes have no address, which SQLite would bind as NULL.
+            case let .blob(bytes) where bytes.isEmpty: sqlite3_bind_zeroblob(statement, index, 0)
             case let .blob(bytes):
                 bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) }
             }

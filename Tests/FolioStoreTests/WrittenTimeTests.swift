@@ -64,7 +64,8 @@ import FolioSQLite
         let database = try TemporaryDatabase()
         try FileManager.default.createDirectory(atPath: (database.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let before = FolioSchema.migrations.prefix { $0.identifier != "v0014_written" }
-        #expect(before.count == FolioSchema.migrations.count - 5, "v0014, then v0015 (code's outlines), v0016 to v0018 (filters' blocks)")
+        #expect(before.count == FolioSchema.migrations.count - 6,
+                "v0014, then v0015 (code's outlines), v0016 to v0018 (filters' blocks), v0019 (frequent terms' hits)")
         try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
             try db.execute("CREATE TABLE \(Schema.table) (identifier TEXT NOT NULL PRIMARY KEY)")
             for migration in before {

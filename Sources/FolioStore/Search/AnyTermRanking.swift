@@ -50,8 +50,9 @@ struct AnyTermRanking: LexicalStrategy {
         let any = terms.map(\.expression).joined(separator: " OR ")
         let given = terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
         let common = terms.indices.map { given[$0] == nil ? nil : facts.commonWord(terms[$0]) }
+        let frequent = terms.indices.map { given[$0] == nil || common[$0] != nil ? nil : facts.frequentWord(terms[$0]) }
         let counted = common.contains { $0 != nil }
-        guard let bm25 = try BM25Terms(db, matching: any, lengths: counted) else {
+        guard let bm25 = try BM25Terms(db, matching: any, lengths: counted || frequent.contains { $0 != nil }) else {
             for term in terms { facts.sightings.held[term] = false }
             return ([], 0)
         }
@@ -59,8 +60,10 @@ struct AnyTermRanking: LexicalStrategy {
         func walkedRows(_ index: Int) throws -> [(chunk: Int64, weight: Double)] {
             let expression = terms[index].expression
             if walked[expression] == nil {
-                walked[expression] = if let count = given[index] {
-                    try weighed(db, expression, count: count)
+                walked[expression] = if let count = given[index], let word = frequent[index] {
+                    try weighed(db, expression, count: count, hits: try BM25Terms.hits(db, of: word), bm25: bm25)
+                } else if let count = given[index] {
+                    try weighed(db, expression, count: count, in: nil)
                 } else {
                     weighed(try walk(db, expression, in: nil), bm25: bm25)
                 }
@@ -197,15 +200,63 @@ struct AnyTermRanking: LexicalStrategy {
         return merged
     }
 
-    /// A term's share of each of its chunks' scores, given the chunks it is in: folio_bm25
-    /// over the term alone computes it in FTS5's walk (one function a chunk, not two).
-    private func weighed(_ db: SQLiteConnection, _ expression: String, count: Double) throws -> [(chunk: Int64, weight: Double)] {
+    /// A term's share of each of its chunks' scores (within blocks `range`), given the
+    /// chunks it is in: folio_bm25 over the term alone computes it in FTS5's walk (one
+    /// function a chunk, not two).
+    private func weighed(_ db: SQLiteConnection, _ expression: String, count: Double, in range: ClosedRange<Int64>?) throws
+        -> [(chunk: Int64, weight: Double)] {
         var rows: [(chunk: Int64, weight: Double)] = []
-        try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY rowid",
-                          Ranking.weights.arguments + [String(Int64(count)), expression]) { columns in
+        try db.forEachRow("""
+            SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(Self.within(range)) ORDER BY rowid
+            """, Ranking.weights.arguments + [String(Int64(count)), expression]) { columns in
             rows.append((chunk: columns.int64(0), weight: -columns.double(1)))
         }
         return rows
+    }
+
+    /// A frequent word's share of each of its chunks' scores, from its hits (`TermHits`)
+    /// and the chunk lengths, in chunk order: the same doubles as folio_bm25 over the word
+    /// alone, without FTS5 decoding each chunk's position list. A block without hits or
+    /// lengths, or whose chunk holding the word has no length, from FTS5.
+    private func weighed(_ db: SQLiteConnection, _ expression: String, count: Double, hits: [Int64: [UInt8]],
+                         bm25: BM25Terms) throws -> [(chunk: Int64, weight: Double)] {
+        let idf = bm25.idf(count)
+        var rows: [(chunk: Int64, weight: Double)] = []
+        var unranked: ClosedRange<Int64>?
+        func rankUnranked() throws {
+            if let range = unranked { rows += try weighed(db, expression, count: count, in: range) }
+            unranked = nil
+        }
+        for number in 0...bm25.newest / Int64(BM25Terms.block) {
+            if let blob = hits[number], let lengths = bm25.lengths(of: number),
+               try Self.weigh(blob, block: number, idf: idf, lengths: lengths, bm25: bm25, into: &rows, before: rankUnranked) {
+                continue
+            }
+            unranked = (unranked?.lowerBound ?? number)...number
+        }
+        try rankUnranked()
+        return rows
+    }
+
+    /// Appends a block's shares from its hits; false, appending none, when a chunk holding
+    /// the word has no length. `before` runs first, once the block is known to be weighed.
+    private static func weigh(_ blob: [UInt8], block number: Int64, idf: Double, lengths: [UInt8], bm25: BM25Terms,
+                              into rows: inout [(chunk: Int64, weight: Double)], before: () throws -> Void) throws -> Bool {
+        let count = blob.count / 2
+        var places = [Int](repeating: 0, count: count), norms = [Double](repeating: 0, count: count)
+        for entry in 0..<count {
+            let place = TermHits.entry(entry, of: blob).place
+            let length = BM25Terms.length(at: place, in: lengths)
+            guard length > 0 else { return false }
+            (places[entry], norms[entry]) = (place, bm25.norm(length))
+        }
+        try before()
+        let first = number * Int64(BM25Terms.block)
+        for entry in 0..<count {
+            let frequency = Double(TermHits.entry(entry, of: blob).hits)
+            rows.append((chunk: first + Int64(places[entry]), weight: BM25Terms.weight(idf: idf, frequency: frequency, norm: norms[entry])))
+        }
+        return true
     }
 
     /// A term's share of each of its chunks' scores, its chunks counted as they are walked.
@@ -241,15 +292,19 @@ struct AnyTermRanking: LexicalStrategy {
     /// A term's chunks with its hits and their lengths, from FTS5 (within blocks `range`).
     private func walk(_ db: SQLiteConnection, _ expression: String, in range: ClosedRange<Int64>?) throws
         -> [(chunk: Int64, frequency: Double, length: Int)] {
-        let block = Int64(BM25Terms.block)
-        let within = range.map { " AND rowid BETWEEN \($0.lowerBound * block) AND \($0.upperBound * block + block - 1)" } ?? ""
         var rows: [(chunk: Int64, frequency: Double, length: Int)] = []
         try db.forEachRow("""
-            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ?\(within) ORDER BY rowid
+            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ?\(Self.within(range)) ORDER BY rowid
             """, Ranking.weights.arguments + [expression]) { columns in
             rows.append((chunk: columns.int64(0), frequency: columns.double(1), length: Int(columns.int64(2))))
         }
         return rows
+    }
+
+    /// The condition that keeps a walk within blocks `range`.
+    private static func within(_ range: ClosedRange<Int64>?) -> String {
+        let block = Int64(BM25Terms.block)
+        return range.map { " AND rowid BETWEEN \($0.lowerBound * block) AND \($0.upperBound * block + block - 1)" } ?? ""
     }
 }
 

@@ -80,6 +80,17 @@ struct BM25Terms {
         return blocks
     }
 
+    /// A frequent term's blocks of hits (`TermHits`), by block number: only lists, so a
+    /// block too full for them (`TermHits.unusable`) is missing, as one not made yet is.
+    static func hits(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {
+        var blocks: [Int64: [UInt8]] = [:]
+        try db.forEachRow("SELECT block, hits FROM term_hits WHERE term = ?", [term]) { columns in
+            let hits = columns.bytes(1)
+            if hits.count % 2 == 0 { blocks[columns.int64(0)] = hits }
+        }
+        return blocks
+    }
+
     /// Block `number` of a common term's counts, when it is made and whole.
     static func counts(_ db: SQLiteConnection, of term: String, block number: Int64) throws -> [UInt8]? {
         let counts = try db.row("SELECT counts FROM term_count WHERE term = ? AND block = ?", [term, number], cached: true)

@@ -63,6 +63,13 @@ struct TermFacts {
         return 2 * chunks >= census
     }
 
+    /// The indexed word of a one-word term that the last count found frequent but not
+    /// common: its hits are kept (`Migrations/v0019_term_hits.sql`).
+    func frequentWord(_ term: SearchQuery.Term) -> String? {
+        guard let word = words[term], !word.common, word.chunks != nil, word.indexed.count == 1 else { return nil }
+        return word.indexed[0]
+    }
+
     /// The indexed word of a one-word term that is common (its counts are kept), with the
     /// chunks it was in at the last count.
     func commonWord(_ term: SearchQuery.Term) -> (term: String, chunks: Double)? {

@@ -10,7 +10,8 @@ extension IndexStore {
     /// (`Migrations/v0004_leaders.sql`): counts the frequent terms again when enough
     /// changed since the last count, else merges the full-text index's segments if that
     /// count found many (`Migrations/v0009_segment_merge.sql`), else makes the list of one
-    /// term that has none or a stale one; last the common terms' counts (`TermCounts`).
+    /// term that has none or a stale one; then the common terms' counts (`TermCounts`), last
+    /// the other frequent terms' hits (`TermHits`).
     /// Returns whether work may be left, so a caller with other work (the daemon) does one
     /// step at a time.
     ///
@@ -18,7 +19,7 @@ extension IndexStore {
     /// up to 256 of documents, days, sizes or extensions (one pass over an index or the documents), the count (it reads the
     /// whole vocabulary), a step
     /// of the merge (`LeaderPolicy.mergePages`), one list (a microsecond per chunk its
-    /// term is in), or one term's counts.
+    /// term is in), one term's counts or hits, or a block's hits of every term.
     @discardableResult
     public func tendSearchTables(_ policy: LeaderPolicy = .standard) throws(StoreError) -> Bool {
         try write("update the search tables") { db in
@@ -48,8 +49,8 @@ extension IndexStore {
                 if try FullTextIndex.mergeStep(db, policy) { try db.execute("UPDATE leader_census SET merging = 0") }
             } else if let term = try db.value(as: String.self, "SELECT term FROM frequent_term WHERE stale = 1 OR last_chunk IS NULL LIMIT 1") {
                 try Self.makeList(db, term: term, policy)
-            } else {
-                return try TermCounts.makeMissing(db)
+            } else if try !TermCounts.makeMissing(db) {
+                return try TermHits.makeMissing(db)
             }
             return true
         }
@@ -69,7 +70,8 @@ extension IndexStore {
     /// wait for a list, the others' lists are marked stale, terms that fell below half the
     /// threshold go with their lists; the common ones are marked, and the counts of terms
     /// no longer common go; a merge of the full-text index's segments is due if it has
-    /// `policy.mergedSegments`. A term the tokenizer does not give back unchanged
+    /// `policy.mergedSegments`; the hits of terms no longer frequent, or now common, go. A
+    /// term the tokenizer does not give back unchanged
     /// cannot be matched alone and gets no list.
     private static func countFrequentTerms(_ db: SQLiteConnection, _ policy: LeaderPolicy) throws {
         try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunk_vocabulary USING fts5vocab(main, chunk_fts, row)")
@@ -98,6 +100,7 @@ extension IndexStore {
         try db.execute("UPDATE leader_census SET merging = ?", [try FullTextIndex.segments(db) >= policy.mergedSegments])
         try db.execute("UPDATE frequent_term SET common = (chunks >= ?)", [policy.commonShare * Double(chunks)])
         try db.execute("DELETE FROM term_count WHERE term NOT IN (SELECT term FROM frequent_term WHERE common = 1)")
+        try db.execute("DELETE FROM term_hits WHERE term NOT IN (SELECT term FROM frequent_term WHERE common = 0)")
     }
 
     /// Makes `term`'s list: the `listLength` chunks where it weighs most.

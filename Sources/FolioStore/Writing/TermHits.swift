@@ -1,0 +1,70 @@
+internal import FolioSQLite
+
+/// The frequent terms' hits, block by block (`Migrations/v0019_term_hits.sql`), for the
+/// terms that are frequent but not common: counted from FTS5's own position lists
+/// (`folio_term_frequency`), for `AnyTermRanking`, which otherwise walks each such term's
+/// chunks in FTS5.
+enum TermHits {
+    static let block = TermCounts.block
+    /// The blob of a block whose hits do not fit in six bits.
+    static let unusable: [UInt8] = [255]
+    /// Hits above this do not fit beside a chunk's place.
+    static let most = 63
+
+    /// Entry `entry` of a block's list: the chunk's place in the block, and its hits.
+    static func entry(_ entry: Int, of blob: [UInt8]) -> (place: Int, hits: Int) {
+        let value = Int(blob[2 * entry]) | Int(blob[2 * entry + 1]) << 8
+        return (value & 1023, value >> 10)
+    }
+
+    /// The two bytes of a chunk's entry.
+    static func bytes(place: Int, hits: Int) -> [UInt8] {
+        let value = place | hits << 10
+        return [UInt8(value & 0xff), UInt8(value >> 8)]
+    }
+
+    /// Makes what is missing, a step at a time: all the blocks of a term that has none (one
+    /// walk over its chunks), else one block that writes dropped, for every term. Returns
+    /// whether it made anything.
+    static func makeMissing(_ db: SQLiteConnection) throws -> Bool {
+        guard let newest = try db.value(as: Int64.self, "SELECT max(id) FROM chunk") else { return false }
+        if let term = try db.value(as: String.self, """
+            SELECT term FROM frequent_term f WHERE common = 0 AND NOT EXISTS (SELECT 1 FROM term_hits t WHERE t.term = f.term) LIMIT 1
+            """) {
+            try make(db, term: term, blocks: 0...newest / block)
+            return true
+        }
+        let terms = try db.values(as: String.self, "SELECT term FROM frequent_term WHERE common = 0")
+        guard !terms.isEmpty else { return false }
+        let made = Dictionary(try db.rows("SELECT block, count(*) AS terms FROM term_hits GROUP BY block").map {
+            ($0["block"] as Int64, $0["terms"] as Int)
+        }, uniquingKeysWith: { first, _ in first })
+        guard let number = (0...newest / block).first(where: { made[$0, default: 0] < terms.count }) else { return false }
+        let present = Set(try db.values(as: String.self, "SELECT term FROM term_hits WHERE block = ?", [number]))
+        for term in terms where !present.contains(term) { try make(db, term: term, blocks: number...number) }
+        return true
+    }
+
+    /// Writes `term`'s blocks `blocks`. A block where a chunk holds the term more than
+    /// `most` times (weighed), or where a weight is not whole, is written as `unusable`.
+    private static func make(_ db: SQLiteConnection, term: String, blocks: ClosedRange<Int64>) throws {
+        var lists: [Int64: [UInt8]] = [:]
+        var spoiled: Set<Int64> = []
+        try db.forEachRow("""
+            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
+            ORDER BY rowid
+            """, Ranking.weights.arguments + ["\"\(term)\"", blocks.lowerBound * block, blocks.upperBound * block + block - 1]) { columns in
+            let chunk = columns.int64(0), hits = columns.double(1)
+            let number = chunk / block
+            guard hits >= 1, hits <= Double(most), hits == hits.rounded() else {
+                spoiled.insert(number)
+                return
+            }
+            lists[number, default: []].append(contentsOf: bytes(place: Int(chunk % block), hits: Int(hits)))
+        }
+        for number in blocks {
+            let bytes = spoiled.contains(number) ? unusable : lists[number] ?? []
+            try db.execute("INSERT OR REPLACE INTO term_hits (term, block, hits) VALUES (?, ?, ?)", [term, number, bytes], cached: true)
+        }
+    }
+}
