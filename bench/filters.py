@@ -2,7 +2,7 @@
 """Filtered queries against the same queries unfiltered (issue 54), each as a whole
 `folioq` process, in the same run, interleaved.
 
-    bench/filters.py TREE --work DIR [--runs 10] [--folio BIN] [--compare BIN2] [--query Q ...]
+    bench/filters.py TREE --work DIR [--runs 10] [--folio BIN] [--compare BIN2 [--compare-work DIR2]] [--query Q ...]
 
 TREE is a folder of files (bench/scale-corpus.py's, 100,000 files). Their modification
 times are spread once over 2015-2026 (a file's own, from its path's hash: deterministic),
@@ -12,6 +12,8 @@ DIR (once). Each query of words runs alone and with each filter, `--mode lexical
 filtered p95 to the unfiltered one. BIN: a folder with folioq and folioctl (default: this
 checkout's release build). BIN2: a second build timed beside it, each command of one build
 followed by the same of the other, so that both see the same machine; a row for each.
+DIR2: BIN2's index, when the two builds' indexes differ (a copy of DIR's that BIN2 brought
+up to date: the same documents, its own tables).
 --query: these queries instead of the ten (repeatable).
 """
 import argparse
@@ -41,6 +43,12 @@ def spread_times(tree):
     open(marker, "w").close()
 
 
+def environment(work):
+    """What points Folio at an index in `work`."""
+    return dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"), XDG_CONFIG_HOME=os.path.join(work, "config"),
+                XDG_RUNTIME_DIR=os.path.join(work, "run"), XDG_CACHE_HOME=os.path.join(work, "cache"))
+
+
 def timed(command, env):
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -59,13 +67,13 @@ def main():
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--folio", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--compare")
+    parser.add_argument("--compare-work")
     parser.add_argument("--query", action="append")
     args = parser.parse_args()
     tree = os.path.abspath(args.tree)
     spread_times(tree)
     os.makedirs(args.work, exist_ok=True)
-    env = dict(os.environ, XDG_DATA_HOME=os.path.join(args.work, "data"), XDG_CONFIG_HOME=os.path.join(args.work, "config"),
-               XDG_RUNTIME_DIR=os.path.join(args.work, "run"), XDG_CACHE_HOME=os.path.join(args.work, "cache"))
+    env = environment(args.work)
     os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
     config = os.path.join(env["XDG_CONFIG_HOME"], "folio")
     os.makedirs(config, exist_ok=True)
@@ -78,6 +86,7 @@ def main():
         print(f"indexed in {time.perf_counter() - started:.0f} s", file=sys.stderr)
         open(os.path.join(args.work, ".indexed"), "w").close()
     builds = [args.folio] + ([args.compare] if args.compare else [])
+    envs = [env, environment(args.compare_work) if args.compare_work else env]
     print("| query | " + ("build | " if args.compare else "") + "unfiltered p50 / p95 | "
           + " | ".join(f"`{f}` p50 / p95 (×)" for f in FILTERS) + " |")
     print("|---|" + ("---|" if args.compare else "") + "---|" + "---|" * len(FILTERS))
@@ -85,10 +94,11 @@ def main():
     for query in args.query or QUERIES:
         commands = [[os.path.join(build, "folioq"), "--mode", "lexical", "--limit", "10"] + query.split() + filters
                     for filters in [[]] + [[f] for f in FILTERS] for build in builds]
+        environments = [envs[number % len(builds)] for number in range(len(commands))]
         samples = [[] for _ in commands]
         for index in range(args.runs + 1):
             for number, command in enumerate(commands):
-                elapsed = timed(command, env)
+                elapsed = timed(command, environments[number])
                 if index:
                     samples[number].append(elapsed)
         for place, build in enumerate(builds):

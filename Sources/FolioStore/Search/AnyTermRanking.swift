@@ -52,7 +52,7 @@ struct AnyTermRanking: LexicalStrategy {
         let common = terms.indices.map { given[$0] == nil ? nil : facts.commonWord(terms[$0]) }
         let frequent = terms.indices.map { given[$0] == nil || common[$0] != nil ? nil : facts.frequentWord(terms[$0]) }
         let counted = common.contains { $0 != nil }
-        guard let bm25 = try BM25Terms(db, matching: any, lengths: counted || frequent.contains { $0 != nil }) else {
+        guard var bm25 = try BM25Terms(db, matching: any, lengths: counted) else {
             for term in terms { facts.sightings.held[term] = false }
             return ([], 0)
         }
@@ -60,6 +60,7 @@ struct AnyTermRanking: LexicalStrategy {
         func walkedRows(_ index: Int) throws -> [(chunk: Int64, weight: Double)] {
             let expression = terms[index].expression
             if walked[expression] == nil {
+                if frequent[index] != nil { try bm25.readLengths(db) }
                 walked[expression] = if let count = given[index], let word = frequent[index] {
                     try weighed(db, expression, count: count, hits: try BM25Terms.hits(db, of: word), bm25: bm25)
                 } else if let count = given[index] {
@@ -153,11 +154,16 @@ struct AnyTermRanking: LexicalStrategy {
             let counts = try BM25Terms.counts(db, of: word.term)
             for run in runs {
                 if let (blob, lengths) = blocks.block(run.number, of: counts) {
-                    for place in run.places {
-                        let at = Int(candidates[place] % size)
-                        guard blob[at] > 0 else { continue }
-                        let norm = bm25.norm(BM25Terms.length(at: at, in: lengths))
-                        sums[place] += BM25Terms.weight(idf: idf[index], frequency: Double(blob[at]), norm: norm)
+                    // Over the bytes in place: the loop runs for every candidate and common word.
+                    blob.withUnsafeBufferPointer { blob in
+                        lengths.withUnsafeBufferPointer { lengths in
+                            for place in run.places {
+                                let at = Int(candidates[place] % size)
+                                guard blob[at] > 0 else { continue }
+                                let norm = bm25.norm(Int(lengths[2 * at]) | Int(lengths[2 * at + 1]) << 8)
+                                sums[place] += BM25Terms.weight(idf: idf[index], frequency: Double(blob[at]), norm: norm)
+                            }
+                        }
                     }
                     continue
                 }
@@ -222,6 +228,7 @@ struct AnyTermRanking: LexicalStrategy {
                          bm25: BM25Terms) throws -> [(chunk: Int64, weight: Double)] {
         let idf = bm25.idf(count)
         var rows: [(chunk: Int64, weight: Double)] = []
+        rows.reserveCapacity(hits.values.reduce(0) { $0 + $1.count / 2 })
         var unranked: ClosedRange<Int64>?
         func rankUnranked() throws {
             if let range = unranked { rows += try weighed(db, expression, count: count, in: range) }
@@ -243,18 +250,13 @@ struct AnyTermRanking: LexicalStrategy {
     private static func weigh(_ blob: [UInt8], block number: Int64, idf: Double, lengths: [UInt8], bm25: BM25Terms,
                               into rows: inout [(chunk: Int64, weight: Double)], before: () throws -> Void) throws -> Bool {
         let count = blob.count / 2
-        var places = [Int](repeating: 0, count: count), norms = [Double](repeating: 0, count: count)
-        for entry in 0..<count {
-            let place = TermHits.entry(entry, of: blob).place
-            let length = BM25Terms.length(at: place, in: lengths)
-            guard length > 0 else { return false }
-            (places[entry], norms[entry]) = (place, bm25.norm(length))
-        }
+        for entry in 0..<count where BM25Terms.length(at: TermHits.entry(entry, of: blob).place, in: lengths) == 0 { return false }
         try before()
         let first = number * Int64(BM25Terms.block)
         for entry in 0..<count {
-            let frequency = Double(TermHits.entry(entry, of: blob).hits)
-            rows.append((chunk: first + Int64(places[entry]), weight: BM25Terms.weight(idf: idf, frequency: frequency, norm: norms[entry])))
+            let (place, hits) = TermHits.entry(entry, of: blob)
+            let norm = bm25.norm(BM25Terms.length(at: place, in: lengths))
+            rows.append((chunk: first + Int64(place), weight: BM25Terms.weight(idf: idf, frequency: Double(hits), norm: norm)))
         }
         return true
     }
@@ -326,7 +328,10 @@ private struct CountedBlocks {
     /// shares in it come from them.
     mutating func block(_ number: Int64, of counts: [Int64: [UInt8]]) -> (counts: [UInt8], lengths: [UInt8])? {
         guard let blob = counts[number], let lengths = bm25.lengths(of: number) else { return nil }
-        let unknown = unknownLengths[number] ?? (0..<BM25Terms.block).filter { BM25Terms.length(at: $0, in: lengths) == 0 }
+        let unknown = unknownLengths[number] ?? lengths.withUnsafeBytes { bytes in
+            // A length is two bytes, zero when unknown, whichever their order.
+            bytes.withMemoryRebound(to: UInt16.self) { tokens in tokens.contains(0) ? tokens.indices.filter { tokens[$0] == 0 } : [] }
+        }
         unknownLengths[number] = unknown
         return unknown.allSatisfy { blob[$0] == 0 } ? (blob, lengths) : nil
     }

@@ -14,11 +14,12 @@ struct BM25Terms {
     let rows: Double
     let average: Double
     let newest: Int64
-    private let lengthBlocks: [Int64: [UInt8]]
+    private var lengthBlocks: [Int64: [UInt8]] = [:]
+    private var lengthsRead = false
 
     /// `nil` when no chunk matches `expression` (FTS5 gives its totals to a matching row).
-    /// `lengths`: read the chunk lengths' blocks, which only a ranking from counts needs
-    /// (FTS5 gives a walked chunk's length itself).
+    /// `lengths`: read the chunk lengths' blocks, which only a ranking from counts or hits
+    /// needs (FTS5 gives a walked chunk's length itself); else `readLengths` reads them.
     init?(_ db: SQLiteConnection, matching expression: String, lengths: Bool = true) throws {
         guard let totals = try db.value(as: String.self, "SELECT folio_fts_totals(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1",
                                         [expression]),
@@ -28,11 +29,15 @@ struct BM25Terms {
         self.rows = rows
         self.average = average
         self.newest = newest
+        if lengths { try readLengths(db) }
+    }
+
+    /// Reads the chunk lengths' blocks, once.
+    mutating func readLengths(_ db: SQLiteConnection) throws {
+        guard !lengthsRead else { return }
         var blocks: [Int64: [UInt8]] = [:]
-        if lengths {
-            try db.forEachRow("SELECT block, tokens FROM chunk_length") { columns in blocks[columns.int64(0)] = columns.bytes(1) }
-        }
-        lengthBlocks = blocks
+        try db.forEachRow("SELECT block, tokens FROM chunk_length") { columns in blocks[columns.int64(0)] = columns.bytes(1) }
+        (lengthBlocks, lengthsRead) = (blocks, true)
     }
 
     /// As folio_bm25: a term in over half the rows weighs 10⁻⁶.

@@ -69,6 +69,10 @@ struct MixedTermRanking: LexicalStrategy {
         return together * weighCost < fewest * Double(common.count) * seekCost
     }
 
+    /// FTS5 weighs every chunk of the rarer terms whatever the limit: a search whose
+    /// filters keep a share asks once for all it needs, not for a few and then again.
+    var ranksAllAtOnce: Bool { true }
+
     /// The best `limit` chunks holding every term, best first, scores negated as
     /// folio_bm25's.
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
