@@ -2,7 +2,7 @@
 -- of chunks at a time. A question's second tier (the chunks holding any of its words) adds
 -- each word's share to the chunks it is in; a common word's comes from its counts (v0008),
 -- any other's from a walk over its chunks in FTS5, which decodes each chunk's position list
--- and costs FTS5 and the ranking function about 1,500 instructions a chunk:
+-- and costs FTS5 and the ranking function about 1,700 instructions a chunk:
 -- `how do I configure the network` with a filter that keeps fewer than ten of the eleven
 -- files holding every word walked the 30,000 chunks of `configur` and `network`, half of
 -- the search's instructions (docs/benchmarks.md, "Frequent words' hits").
