@@ -3,7 +3,10 @@ internal import FolioText
 
 /// A first tier of common words (`Migrations/v0008_term_counts.sql`) and rarer terms: FTS5
 /// matches and weighs the rarer terms alone, and each of their chunks gets the common
-/// words' shares from their counts, or is dropped for lacking one.
+/// words' shares from their counts, or is dropped for lacking one. When every rarer term is
+/// a frequent word, their hits (`Migrations/v0019_term_hits.sql`) give the chunks holding
+/// them all instead, block by block, and the same scores (docs/benchmarks.md, "Frequent
+/// words' hits").
 ///
 /// FTS5 matched all of them together, seeking every common word's long position lists to
 /// each chunk of the rarer terms, half of `how do I configure the network`'s cost
@@ -18,6 +21,9 @@ struct MixedTermRanking: LexicalStrategy {
     private let othersCounts: String
     /// The whole plan, for the blocks whose counts or lengths are not there.
     private let plan: LexicalPlan
+    /// The rarer terms' indexed words and idfs, when every one of them is a frequent word
+    /// whose hits are kept (`Migrations/v0019_term_hits.sql`).
+    private let frequent: [(word: String, idf: Double)]?
 
     /// A first tier of common words and rarer terms.
     init?(_ db: SQLiteConnection, _ context: LexicalContext) throws {
@@ -50,6 +56,8 @@ struct MixedTermRanking: LexicalStrategy {
         self.others = expression
         othersCounts = others.map { String($0.count) }.joined(separator: " ")
         self.plan = plan
+        let words = others.compactMap { $0.count >= 0 ? facts.frequentWord($0.term) : nil }
+        frequent = words.count == others.count ? zip(words, others).map { (word: $0, idf: bm25.idf(Double($1.count))) } : nil
     }
 
     /// Whether weighing the chunks that hold all the rarer terms (`others`: their chunk
@@ -79,8 +87,85 @@ struct MixedTermRanking: LexicalStrategy {
         var counts: [[Int64: [UInt8]]] = []
         for term in common { counts.append(try BM25Terms.counts(db, of: term.word)) }
         var best = BoundedBest<ScoredChunk>(capacity: limit)
+        var walked: [ClosedRange<Int64>?] = [nil]
+        if let frequent {
+            var hits: [[Int64: [UInt8]]] = []
+            for term in frequent { hits.append(try BM25Terms.hits(db, of: term.word)) }
+            var missing: [Int64] = []
+            for number in 0...bm25.newest / Int64(BM25Terms.block) where !rank(block: number, hits: hits, counts: counts, into: &best) {
+                missing.append(number)
+            }
+            walked = BM25Terms.runs(of: missing)
+        }
         var unranked: Set<Int64> = []
-        try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?",
+        for range in walked {
+            try walk(db, within: range, counts: counts, into: &best, unranked: &unranked)
+        }
+        try BM25Terms.rankInFTS5(db, blocks: Array(unranked), expression: plan.expression, counts: plan.countsArgument, into: &best)
+        return best.sorted()
+    }
+
+    /// Offers the chunks of block `number` that hold every term, the rarer terms' shares
+    /// from their hits in the order FTS5 sums them (folio_bm25 over the rarer terms adds
+    /// each one's share in turn), so the scores are those of the walk in FTS5; false,
+    /// offering none, when a rarer term's hits, a common word's counts or a length that a
+    /// chunk holding them needs is not there (FTS5 walks the block).
+    private func rank(block number: Int64, hits: [[Int64: [UInt8]]], counts: [[Int64: [UInt8]]],
+                      into best: inout BoundedBest<ScoredChunk>) -> Bool {
+        guard let lengths = bm25.lengths(of: number) else { return false }
+        var lists: [[UInt8]] = []
+        for term in hits {
+            guard let blob = term[number] else { return false }
+            lists.append(blob)
+        }
+        var blocks: [[UInt8]] = []
+        for term in counts {
+            guard let blob = term[number] else { return false }
+            blocks.append(blob)
+        }
+        // The chunks of the shortest list that every other list holds, with their hits (each
+        // list's, in the terms' order, a row of `found` each).
+        let lead = lists.indices.min { lists[$0].count < lists[$1].count }!
+        var places: [Int] = [], found: [Int] = []
+        var row = [Int](repeating: 0, count: lists.count), next = row
+        entries: for entry in 0..<lists[lead].count / 2 {
+            let place: Int
+            (place, row[lead]) = TermHits.entry(entry, of: lists[lead])
+            for list in lists.indices where list != lead {
+                while next[list] < lists[list].count / 2, TermHits.entry(next[list], of: lists[list]).place < place { next[list] += 1 }
+                guard next[list] < lists[list].count / 2, case let (at, count) = TermHits.entry(next[list], of: lists[list]),
+                      at == place else { continue entries }
+                row[list] = count
+            }
+            guard BM25Terms.length(at: place, in: lengths) > 0 else { return false }
+            places.append(place)
+            found += row
+        }
+        let first = number * Int64(BM25Terms.block)
+        chunks: for (number, place) in places.enumerated() {
+            let norm = bm25.norm(BM25Terms.length(at: place, in: lengths))
+            var score = 0.0
+            for (term, count) in zip(frequent!, found[number * lists.count..<(number + 1) * lists.count]) {
+                score += BM25Terms.weight(idf: term.idf, frequency: Double(count), norm: norm)
+            }
+            for (term, blob) in zip(common, blocks) {
+                guard blob[place] > 0 else { continue chunks }
+                score += BM25Terms.weight(idf: term.idf, frequency: Double(blob[place]), norm: norm)
+            }
+            best.offer(ScoredChunk(score: -score, chunk: first + Int64(place)))
+        }
+        return true
+    }
+
+    /// Offers the chunks (within blocks `range`) FTS5 finds holding every rarer term, their
+    /// score folio_bm25's over them and the common words' shares from their counts; the
+    /// blocks where a chunk's length or a common word's counts are not there go to
+    /// `unranked`, for FTS5 to rank whole.
+    private func walk(_ db: SQLiteConnection, within range: ClosedRange<Int64>?, counts: [[Int64: [UInt8]]],
+                      into best: inout BoundedBest<ScoredChunk>, unranked: inout Set<Int64>) throws {
+        let size = Int64(BM25Terms.block)
+        let within = range.map { " AND rowid BETWEEN \($0.lowerBound * size) AND \($0.upperBound * size + size - 1)" } ?? ""
+        try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(within)",
                           Ranking.weights.arguments + [othersCounts, others]) { columns in
             let chunk = columns.int64(0)
             let number = chunk / Int64(BM25Terms.block), index = Int(chunk % Int64(BM25Terms.block))
@@ -98,7 +183,5 @@ struct MixedTermRanking: LexicalStrategy {
             }
             best.offer(ScoredChunk(score: -score, chunk: chunk))
         }
-        try BM25Terms.rankInFTS5(db, blocks: Array(unranked), expression: plan.expression, counts: plan.countsArgument, into: &best)
-        return best.sorted()
     }
 }
