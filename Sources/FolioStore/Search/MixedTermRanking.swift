@@ -142,10 +142,10 @@ struct MixedTermRanking: LexicalStrategy {
             found += row
         }
         let first = number * Int64(BM25Terms.block)
-        chunks: for (number, place) in places.enumerated() {
+        chunks: for (match, place) in places.enumerated() {
             let norm = bm25.norm(BM25Terms.length(at: place, in: lengths))
             var score = 0.0
-            for (term, count) in zip(frequent!, found[number * lists.count..<(number + 1) * lists.count]) {
+            for (term, count) in zip(frequent!, found[match * lists.count..<(match + 1) * lists.count]) {
                 score += BM25Terms.weight(idf: term.idf, frequency: Double(count), norm: norm)
             }
             for (term, blob) in zip(common, blocks) {
