@@ -19,7 +19,8 @@ extension IndexStore {
     /// up to 256 of documents, days, sizes or extensions (one pass over an index or the documents), the count (it reads the
     /// whole vocabulary), a step
     /// of the merge (`LeaderPolicy.mergePages`), one list (a microsecond per chunk its
-    /// term is in), one term's counts or hits, or a block's hits of every term.
+    /// term is in), one term's counts, the hits of terms in up to `TermHits.chunksPerStep`
+    /// chunks, or a block's hits of every term.
     @discardableResult
     public func tendSearchTables(_ policy: LeaderPolicy = .standard) throws(StoreError) -> Bool {
         try write("update the search tables") { db in

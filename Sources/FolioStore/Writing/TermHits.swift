@@ -23,15 +23,25 @@ enum TermHits {
         return [UInt8(value & 0xff), UInt8(value >> 8)]
     }
 
-    /// Makes what is missing, a step at a time: all the blocks of a term that has none (one
-    /// walk over its chunks), else one block that writes dropped, for every term. Returns
-    /// whether it made anything.
+    /// The chunks whose hits one step makes, at most, unless one term is in more: a term a
+    /// step, each a transaction that first looked for it among all the terms, took three
+    /// times as long (docs/benchmarks.md, "Frequent words' hits"); this is about 40 ms.
+    static let chunksPerStep = 100_000
+
+    /// Makes what is missing, a step at a time: all the blocks of the terms that have none
+    /// (a walk over each one's chunks, as many terms as `chunksPerStep` allows), else one
+    /// block that writes dropped, for every term. Returns whether it made anything.
     static func makeMissing(_ db: SQLiteConnection) throws -> Bool {
         guard let newest = try db.value(as: Int64.self, "SELECT max(id) FROM chunk") else { return false }
-        if let term = try db.value(as: String.self, """
-            SELECT term FROM frequent_term f WHERE common = 0 AND NOT EXISTS (SELECT 1 FROM term_hits t WHERE t.term = f.term) LIMIT 1
-            """) {
-            try make(db, term: term, blocks: 0...newest / block)
+        let missing = try db.rows("""
+            SELECT term, chunks FROM frequent_term f WHERE common = 0 AND NOT EXISTS (SELECT 1 FROM term_hits t WHERE t.term = f.term)
+            """)
+        if !missing.isEmpty {
+            var chunks = 0
+            for row in missing where chunks == 0 || chunks + (row["chunks"] as Int) <= chunksPerStep {
+                chunks += row["chunks"] as Int
+                try make(db, term: row["term"], blocks: 0...newest / block)
+            }
             return true
         }
         let terms = try db.values(as: String.self, "SELECT term FROM frequent_term WHERE common = 0")
