@@ -50,7 +50,7 @@ struct AnyTermRanking: LexicalStrategy {
         let any = terms.map(\.expression).joined(separator: " OR ")
         let given = terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
         let common = terms.indices.map { given[$0] == nil ? nil : facts.commonWord(terms[$0]) }
-        let frequent = terms.indices.map { given[$0] == nil || common[$0] != nil ? nil : facts.frequentWord(terms[$0]) }
+        let frequent = terms.indices.map { given[$0] == nil ? nil : facts.frequentWord(terms[$0]) }
         let counted = common.contains { $0 != nil }
         guard var bm25 = try BM25Terms(db, matching: any, lengths: counted) else {
             for term in terms { facts.sightings.held[term] = false }
@@ -213,7 +213,7 @@ struct AnyTermRanking: LexicalStrategy {
         -> [(chunk: Int64, weight: Double)] {
         var rows: [(chunk: Int64, weight: Double)] = []
         try db.forEachRow("""
-            SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(Self.within(range)) ORDER BY rowid
+            SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(BM25Terms.within(range)) ORDER BY rowid
             """, Ranking.weights.arguments + [String(Int64(count)), expression]) { columns in
             rows.append((chunk: columns.int64(0), weight: -columns.double(1)))
         }
@@ -296,17 +296,11 @@ struct AnyTermRanking: LexicalStrategy {
         -> [(chunk: Int64, frequency: Double, length: Int)] {
         var rows: [(chunk: Int64, frequency: Double, length: Int)] = []
         try db.forEachRow("""
-            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ?\(Self.within(range)) ORDER BY rowid
+            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ?\(BM25Terms.within(range)) ORDER BY rowid
             """, Ranking.weights.arguments + [expression]) { columns in
             rows.append((chunk: columns.int64(0), frequency: columns.double(1), length: Int(columns.int64(2))))
         }
         return rows
-    }
-
-    /// The condition that keeps a walk within blocks `range`.
-    private static func within(_ range: ClosedRange<Int64>?) -> String {
-        let block = Int64(BM25Terms.block)
-        return range.map { " AND rowid BETWEEN \($0.lowerBound * block) AND \($0.upperBound * block + block - 1)" } ?? ""
     }
 }
 

@@ -119,6 +119,12 @@ struct BM25Terms {
         }
     }
 
+    /// The condition that keeps a walk of FTS5 within blocks `range` (none for `nil`).
+    static func within(_ range: ClosedRange<Int64>?) -> String {
+        let size = Int64(block)
+        return range.map { " AND rowid BETWEEN \($0.lowerBound * size) AND \($0.upperBound * size + size - 1)" } ?? ""
+    }
+
     /// Consecutive block numbers as ranges.
     static func runs(of numbers: [Int64]) -> [ClosedRange<Int64>] {
         var runs: [ClosedRange<Int64>] = []

@@ -163,9 +163,7 @@ struct MixedTermRanking: LexicalStrategy {
     /// `unranked`, for FTS5 to rank whole.
     private func walk(_ db: SQLiteConnection, within range: ClosedRange<Int64>?, counts: [[Int64: [UInt8]]],
                       into best: inout BoundedBest<ScoredChunk>, unranked: inout Set<Int64>) throws {
-        let size = Int64(BM25Terms.block)
-        let within = range.map { " AND rowid BETWEEN \($0.lowerBound * size) AND \($0.upperBound * size + size - 1)" } ?? ""
-        try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(within)",
+        try db.forEachRow("SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(BM25Terms.within(range))",
                           Ranking.weights.arguments + [othersCounts, others]) { columns in
             let chunk = columns.int64(0)
             let number = chunk / Int64(BM25Terms.block), index = Int(chunk % Int64(BM25Terms.block))

@@ -1,7 +1,9 @@
 internal import FolioSQLite
 
 /// The common terms' hits in every chunk (`Migrations/v0008_term_counts.sql`), counted from
-/// FTS5's own position lists (`folio_term_frequency`), for `CommonTermRanking`.
+/// FTS5's own position lists (`folio_term_frequency`), for `CommonTermRanking`. The walk of
+/// a term's hits and the look-up of the blocks writes dropped serve the frequent terms'
+/// hits (`TermHits`) too.
 enum TermCounts {
     static let block = Int64(RowLengths.block)
     /// The blob of a block whose counts do not fit in bytes.
@@ -21,15 +23,36 @@ enum TermCounts {
         }
         let common = try db.values(as: String.self, "SELECT term FROM frequent_term WHERE common = 1")
         guard !common.isEmpty else { return false }
-        let made = Dictionary(try db.rows("SELECT block, count(*) AS terms FROM term_count GROUP BY block").map {
-            ($0["block"] as Int64, $0["terms"] as Int)
-        }, uniquingKeysWith: { first, _ in first })
-        let missing = (0...newest / block).filter { made[$0, default: 0] < common.count }
+        let missing = try incompleteBlocks(db, table: "term_count", terms: common.count, newest: newest)
         for number in missing.prefix(4) {
-            let present = Set(try db.values(as: String.self, "SELECT term FROM term_count WHERE block = ?", [number]))
-            for term in common where !present.contains(term) { try make(db, term: term, blocks: number...number) }
+            for term in try absentTerms(db, table: "term_count", of: common, block: number) { try make(db, term: term, blocks: number...number) }
         }
         return !missing.isEmpty
+    }
+
+    /// The blocks up to the newest chunk's that `table` (`term_count` or `term_hits`, a row
+    /// per term and block) lacks a row of some of its `terms` in: dropped by writes.
+    static func incompleteBlocks(_ db: SQLiteConnection, table: String, terms: Int, newest: Int64) throws -> [Int64] {
+        let made = Dictionary(try db.rows("SELECT block, count(*) AS terms FROM \(table) GROUP BY block").map {
+            ($0["block"] as Int64, $0["terms"] as Int)
+        }, uniquingKeysWith: { first, _ in first })
+        return (0...newest / block).filter { made[$0, default: 0] < terms }
+    }
+
+    /// Those of `terms` that block `number` of `table` has no row of.
+    static func absentTerms(_ db: SQLiteConnection, table: String, of terms: [String], block number: Int64) throws -> [String] {
+        let present = Set(try db.values(as: String.self, "SELECT term FROM \(table) WHERE block = ?", [number]))
+        return terms.filter { !present.contains($0) }
+    }
+
+    /// Each chunk of blocks `blocks` that holds `term`, with its hits weighed by column as
+    /// bm25 weighs them, from FTS5's own position lists (`folio_term_frequency`), in order.
+    static func forEachHit(_ db: SQLiteConnection, term: String, blocks: ClosedRange<Int64>,
+                           _ body: (_ chunk: Int64, _ hits: Double) -> Void) throws {
+        try db.forEachRow("""
+            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(BM25Terms.within(blocks))
+            ORDER BY rowid
+            """, Ranking.weights.arguments + ["\"\(term)\""]) { columns in body(columns.int64(0), columns.double(1)) }
     }
 
     /// Writes `term`'s blocks `blocks`. A block where a chunk holds the term 255 times or
@@ -37,16 +60,11 @@ enum TermCounts {
     private static func make(_ db: SQLiteConnection, term: String, blocks: ClosedRange<Int64>) throws {
         var counts: [Int64: [UInt8]] = [:]
         var spoiled: Set<Int64> = []
-        for row in try db.rows("""
-            SELECT rowid AS chunk, folio_term_frequency(chunk_fts, ?, ?, ?) AS hits FROM chunk_fts
-            WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
-            """, Ranking.weights.arguments + ["\"\(term)\"",
-                  blocks.lowerBound * block, blocks.upperBound * block + block - 1]) {
-            let chunk: Int64 = row["chunk"], hits: Double = row["hits"]
+        try forEachHit(db, term: term, blocks: blocks) { chunk, hits in
             let number = chunk / block
             guard hits < 255, hits == hits.rounded() else {
                 spoiled.insert(number)
-                continue
+                return
             }
             counts[number, default: [UInt8](repeating: 0, count: Int(block))][Int(chunk % block)] = UInt8(hits)
         }

@@ -46,12 +46,12 @@ enum TermHits {
         }
         let terms = try db.values(as: String.self, "SELECT term FROM frequent_term WHERE common = 0")
         guard !terms.isEmpty else { return false }
-        let made = Dictionary(try db.rows("SELECT block, count(*) AS terms FROM term_hits GROUP BY block").map {
-            ($0["block"] as Int64, $0["terms"] as Int)
-        }, uniquingKeysWith: { first, _ in first })
-        guard let number = (0...newest / block).first(where: { made[$0, default: 0] < terms.count }) else { return false }
-        let present = Set(try db.values(as: String.self, "SELECT term FROM term_hits WHERE block = ?", [number]))
-        for term in terms where !present.contains(term) { try make(db, term: term, blocks: number...number) }
+        guard let number = try TermCounts.incompleteBlocks(db, table: "term_hits", terms: terms.count, newest: newest).first else {
+            return false
+        }
+        for term in try TermCounts.absentTerms(db, table: "term_hits", of: terms, block: number) {
+            try make(db, term: term, blocks: number...number)
+        }
         return true
     }
 
@@ -60,11 +60,7 @@ enum TermHits {
     private static func make(_ db: SQLiteConnection, term: String, blocks: ClosedRange<Int64>) throws {
         var lists: [Int64: [UInt8]] = [:]
         var spoiled: Set<Int64> = []
-        try db.forEachRow("""
-            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid BETWEEN ? AND ?
-            ORDER BY rowid
-            """, Ranking.weights.arguments + ["\"\(term)\"", blocks.lowerBound * block, blocks.upperBound * block + block - 1]) { columns in
-            let chunk = columns.int64(0), hits = columns.double(1)
+        try TermCounts.forEachHit(db, term: term, blocks: blocks) { chunk, hits in
             let number = chunk / block
             guard hits >= 1, hits <= Double(most), hits == hits.rounded() else {
                 spoiled.insert(number)
