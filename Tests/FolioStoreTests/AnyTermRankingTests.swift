@@ -31,6 +31,7 @@ import FolioCore
     static func expectSame(_ reader: IndexReader, _ note: Comment) throws {
         for text in queries {
             let found = try scores(reader, text)
+
             #expect(!found.fts5.isEmpty, "\(text)")
             #expect(found.terms == found.fts5, "\(text): \(note)")
         }
@@ -86,6 +87,7 @@ import FolioCore
                     let query = SearchQuery(parsing: text)
                     let facts = try TermFacts(db, query: query)
                     let any = try #require(LexicalPlan.tiers(facts, query, reduced: true).any, "\(text)")
+                    #expect(AnyTermRanking(plan: any, facts: facts).sievesEveryShare, "\(text): sieves its candidates first")
                     let bm25 = try #require(try BM25Terms(db, matching: any.expression))
                     let ceiling = any.terms.indices.filter { facts.commonWord(any.terms[$0]) != nil }
                         .reduce(0.0) { $0 + BM25Terms.ceiling(idf: bm25.idf(Double(any.counts[$1]))) }
@@ -208,6 +210,7 @@ import FolioCore
                 for (one, other) in zip(sieved.kept, kept) { #expect(abs(one.score - other["score"]) <= 1e-12 * abs(one.score), "\(text)") }
                 #expect(sieved.kept.count >= min(inBest, limit / 40), "\(text)")
                 #expect(sieved.ranked == min(limit, rows.count), "\(text)")
+                if text == "w399 w398" { #expect(!AnyTermRanking(plan: any, facts: facts).sievesEveryShare, "rare words alone") }
             }
         }
     }

@@ -35,8 +35,8 @@ import FolioText
     }
 
     /// The count of values within a range, at each width, against the values themselves.
-    @Test func aCount_isOfTheValuesWithinTheRange_atEveryWidth() throws {
-        let database = try TemporaryDatabase()
+    /// Four blocks of sizes, one of each width (1, 2, 4 and 6 bytes), written as blocks 0 to 3.
+    static func sizeBlocks(_ database: TemporaryDatabase) throws -> [[Int64?]] {
         _ = try IndexStore(path: database.path)
         let blocks: [[Int64?]] = [
             (0..<1024).map { (number: Int) -> Int64? in number % 5 == 0 ? nil : Int64(number % 200) },
@@ -50,11 +50,19 @@ import FolioText
                 try db.execute("INSERT INTO document_size (block, sizes) VALUES (?, ?)", [Int64(number), ValueBlocks.encoded(values)])
             }
         }
+        return blocks
+    }
+
+    static let ranges: [ValueBlocks.Ranges] = [0...99, -1_000...1_000, 150...150, 5_000_000...60_000_000, 1...(1 << 41), .min ... .max,
+                                               -5_000 ... -4_000, (1 << 42) ... .max].map(ValueBlocks.Ranges.init)
+        + [ValueBlocks.Ranges(each: [3, 150, 1_000]), ValueBlocks.Ranges(each: [])]
+
+    @Test func aCount_isOfTheValuesWithinTheRange_atEveryWidth() throws {
+        let database = try TemporaryDatabase()
+        let blocks = try Self.sizeBlocks(database)
         let reader = try IndexReader(path: database.path)
         let values = blocks.joined().compactMap { $0 }
-        let ranges: [ValueBlocks.Ranges] = [0...99, -1_000...1_000, 150...150, 5_000_000...60_000_000, 1...(1 << 41), .min ... .max,
-                                             -5_000 ... -4_000, (1 << 42) ... .max].map(ValueBlocks.Ranges.init) + [ValueBlocks.Ranges(each: [3, 150, 1_000])]
-        for within in ranges {
+        for within in Self.ranges.dropLast() {
             let counted = try reader.read("count") { db in
                 try ValueBlocks.count(db, ValueBlocks.documentSizes, within: within, top: Int64(blocks.count * 1024 - 1))
             }
@@ -76,6 +84,40 @@ import FolioText
         let damaged = try reader.read("count") { db in try ValueBlocks.count(db, ValueBlocks.documentSizes, within: ValueBlocks.Ranges(0...1), top: 4 * 1024 - 1) }
         #expect(damaged == nil, "a blob not of the form counts as a block missing")
         #expect(try reader.read("rows") { db in try ValueBlocks.rows(db, ValueBlocks.documentSizes, within: ValueBlocks.Ranges(0...1), top: 4 * 1024 - 1) } == nil)
+    }
+
+    /// The marks of the rows whose values are outside ranges, at each width, against the
+    /// values themselves; and the look-up of increasing rows' values among marks. A row of
+    /// a block missing or not of the form is neither.
+    @Test func marks_areOfTheValuesOutsideTheRanges_atEveryWidth() throws {
+        let database = try TemporaryDatabase()
+        let blocks = try Self.sizeBlocks(database)
+        try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
+            try db.execute("DELETE FROM document_size WHERE block = 2")
+            try db.execute("INSERT INTO document_size (block, sizes) VALUES (5, ?)", [ValueBlocks.encoded(blocks[0])])
+            try db.execute("INSERT INTO document_size (block, sizes) VALUES (6, ?)", [Array(ValueBlocks.encoded(blocks[1]).dropLast())])
+        }
+        let reader = try IndexReader(path: database.path)
+        // Each row's value as the blocks now hold it.
+        let none = [Int64?](repeating: nil, count: 1024)
+        let held = Array([blocks[0], blocks[1], none, blocks[3], none, blocks[0], none].joined())
+        for within in Self.ranges {
+            var marks: [UInt8] = [0, 0, 1]
+            try reader.read("outside") { db in try ValueBlocks.markOutside(db, ValueBlocks.documentSizes, within, in: &marks) }
+            let expected = held.indices.filter { $0 == 2 || held[$0].map { !within.contains($0) } ?? false }
+            #expect(held.indices.filter { $0 < marks.count && marks[$0] != 0 } == expected, "\(within): and a mark made before kept")
+        }
+        // Values from 0 to 4095 that are multiples of 3 marked; every seventh row, from before the
+        // first block to after the last.
+        var marks = [UInt8](repeating: 0, count: 4096)
+        for value in stride(from: 0, to: 4096, by: 3) { marks[value] = 1 }
+        let rows = Array(stride(from: Int64(3), to: Int64(held.count + 2_000), by: 7))
+        let found = try reader.read("marked") { db in try ValueBlocks.marked(db, ValueBlocks.documentSizes, ofIncreasing: rows, in: marks) }
+        let expected = rows.map { row in
+            Int(row) < held.count && held[Int(row)].map { (0..<4096).contains($0) && $0 % 3 == 0 } == true
+        }
+        #expect(found == expected)
+        #expect(expected.contains(true) && expected.contains(false))
     }
 
     @Test func theBlocks_areMadeWhenTheIndexSettles_andDroppedByAWrite() throws {
@@ -162,6 +204,10 @@ import FolioText
         let made = try #require(sieve)
         let kept = try reader.read("sieve") { db in try made.kept(db, (1...10_000).map { ScoredChunk(score: 0, chunk: Int64($0)) }) }
         #expect(Int64(kept.count) == count.kept, "name-only files: one chunk each, chunk and document ids alike")
+        let increasing = Array(stride(from: Int64(1), through: 10_000, by: 3))
+        let keptOfMany = try reader.read("sieve") { db in try made.kept(db, increasing: increasing) }
+        let keptOfFew = try reader.read("sieve") { db in try made.kept(db, increasing.map { ScoredChunk(score: 0, chunk: $0) }) }
+        #expect(keptOfMany == keptOfFew.map(\.chunk), "the many candidates' sieve keeps what the ranked chunks' keeps")
         let after = try reader.search(request)
         #expect(after.count == 50)
         #expect(after.map { $0.path } == before.map { $0.path })
@@ -173,6 +219,28 @@ import FolioText
             default: (5_120...7_167).contains($0)
             }
         })
+    }
+
+    /// A filter that keeps 78 of every 100 files gets no sieve, but for a ranking that sieves
+    /// its many candidates before it weighs them (`LexicalStrategy.sievesEveryShare`), and that
+    /// one keeps exactly the files the filter keeps.
+    @Test func aSieveOfAnyShare_isMadeOnlyWhenAsked() throws {
+        let database = try TemporaryDatabase()
+        _ = try Self.index(database, files: 10_000)
+        let reader = try IndexReader(path: database.path)
+        var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
+        try request.filters.add(field: "before", value: "2023", now: Self.recent)
+        try reader.read("sieve") { db in
+            let allowed = AllowedChunks()
+            #expect(try allowed.chunks(db, request) == nil, "more than the most")
+            #expect(try allowed.sieve(db) == nil, "over a quarter of the documents")
+            let sieve = try #require(try allowed.sieve(db, everyShare: true))
+            #expect(abs(sieve.shareKept - 0.78) < 0.01)
+            let kept = try sieve.kept(db, increasing: (1...10_000).map(Int64.init))
+            let expected = try db.values(as: Int64.self, "SELECT id FROM document WHERE written_s = ? ORDER BY id", [Self.old])
+            #expect(kept == expected)
+            #expect(kept.count == 7_800)
+        }
     }
 
     @Test func sizeClasses_growWithTheSize_aQuarterOfAnOctaveEach() {

@@ -81,11 +81,14 @@ final class AllowedChunks {
     }
 
     /// What rules out ranked chunks the filters do not keep before their rows are read,
-    /// when the filters keep many, at most `ChunkSieve.share` of the documents, by time
-    /// or size (after `chunks`).
-    func sieve(_ db: SQLiteConnection) throws -> ChunkSieve? {
+    /// when the filters keep many, at most `ChunkSieve.share` of the documents, by time,
+    /// size or extension (after `chunks`); `everyShare`: whatever share they keep, for a
+    /// ranking that sieves its candidates before it weighs them (`LexicalStrategy.sievesEveryShare`).
+    func sieve(_ db: SQLiteConnection, everyShare: Bool = false) throws -> ChunkSieve? {
         guard let many, !ChunkSieve.conditions(of: many.filters).isEmpty else { return nil }
-        return try refined(db).sieve
+        let (share, sieve) = try refined(db)
+        guard sieve == nil, everyShare, let share else { return sieve }
+        return ChunkSieve(many.filters, keeping: share)
     }
 
     /// The share and the sieve, worked out once. Where the sample showed few and the walk

@@ -27,6 +27,13 @@ struct AnyTermRanking: LexicalStrategy {
     /// met less often for more chunks, and then they are weighed as well).
     var ranksAllAtOnce: Bool { true }
 
+    /// With common words beside rarer terms, whose chunks `othersFirst` sieves before the
+    /// common words' shares are added to them.
+    var sievesEveryShare: Bool {
+        let common = plan.terms.indices.filter { $0 < plan.counts.count && plan.counts[$0] >= 0 && facts.commonWord(plan.terms[$0]) != nil }
+        return !common.isEmpty && common.count < plan.terms.count
+    }
+
     /// The best `limit` chunks holding any of the plan's terms (the phrases of its
     /// expression, in its order; `plan.counts` gives their row counts), best first.
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
@@ -52,7 +59,7 @@ struct AnyTermRanking: LexicalStrategy {
         let common = terms.indices.map { given[$0] == nil ? nil : facts.commonWord(terms[$0]) }
         let frequent = terms.indices.map { given[$0] == nil ? nil : facts.frequentWord(terms[$0]) }
         let counted = common.contains { $0 != nil }
-        guard var bm25 = try BM25Terms(db, matching: any, lengths: counted) else {
+        guard var bm25 = try BM25Terms(db, matching: any, lengths: counted, reads: facts.blocks) else {
             for term in terms { facts.sightings.held[term] = false }
             return ([], 0)
         }
@@ -62,7 +69,7 @@ struct AnyTermRanking: LexicalStrategy {
             if walked[expression] == nil {
                 if frequent[index] != nil { try bm25.readLengths(db) }
                 walked[expression] = if let count = given[index], let word = frequent[index] {
-                    try weighed(db, expression, count: count, hits: try BM25Terms.hits(db, of: word), bm25: bm25)
+                    try weighed(db, expression, count: count, hits: try bm25.hits(db, of: word), bm25: bm25)
                 } else if let count = given[index] {
                     try weighed(db, expression, count: count, in: nil)
                 } else {
@@ -87,12 +94,12 @@ struct AnyTermRanking: LexicalStrategy {
                 if best.count == limit, let last = best.last, -last.score > listed.bound { return (best, limit) }
             }
         }
-        var blocks = CountedBlocks(bm25: bm25)
-        if counted, let ranked = try othersFirst(db, terms: terms, common: common, given: given, bm25: bm25, blocks: &blocks,
-                                                   rows: walkedRows, limit: limit, keptBy: sieve) {
+        if counted, let ranked = try othersFirst(db, terms: terms, common: common, given: given, bm25: bm25, rows: walkedRows,
+                                                   limit: limit, keptBy: sieve) {
             for index in terms.indices where common[index] != nil { facts.sightings.held[terms[index]] = true }
             return ranked
         }
+        var blocks = CountedBlocks(bm25: bm25)
         var scores = ScoreSums(everyChunk: counted, newest: bm25.newest)
         for (index, term) in terms.enumerated() {
             if let given = given[index], let word = common[index] {
@@ -111,24 +118,29 @@ struct AnyTermRanking: LexicalStrategy {
     /// with every term's share (the common words' from their counts), when that is the
     /// ranking of every chunk (max-score, Turtle and Flood 1995): a chunk holding none of
     /// the others holds common words only and weighs less than the sum of their ceilings,
-    /// so a best `limit` all above that sum is the best of every chunk; with a sieve, fewer
-    /// above it do when as many of them are kept as `ListedTerm`'s threshold asks. No
-    /// common word's counts are then summed over the whole index, which cost more than the
-    /// others' chunks (docs/benchmarks.md, "The second tier's common words last"). `nil`
-    /// when it is not the ranking of every chunk.
+    /// so a best `limit` all above that sum is the best of every chunk. With a sieve, the
+    /// candidates are only those whose documents it keeps, sieved before any share is added
+    /// (the common words' shares of every candidate cost more than the sieve;
+    /// docs/benchmarks.md, "The second tier's candidates sieved"): a best `limit` of them all
+    /// above the sum is the best of the chunks kept, and fewer above it do when as many are
+    /// as `ListedTerm`'s threshold asks. No common word's counts are summed over the whole
+    /// index, which cost more than the others' chunks (docs/benchmarks.md, "The second
+    /// tier's common words last"). `nil` when it is not the ranking of every chunk (kept).
     private func othersFirst(_ db: SQLiteConnection, terms: [SearchQuery.Term], common: [(term: String, chunks: Double)?],
-                             given: [Double?], bm25: BM25Terms, blocks: inout CountedBlocks,
+                             given: [Double?], bm25: BM25Terms,
                              rows: (Int) throws -> [(chunk: Int64, weight: Double)], limit: Int,
                              keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
         let others = common.indices.filter { common[$0] == nil }
         guard !others.isEmpty else { return nil }
         let idf = common.indices.map { index in given[index].map { bm25.idf($0) } ?? 0 }
         let ceiling = common.indices.reduce(0.0) { $0 + (common[$1] == nil ? 0 : BM25Terms.ceiling(idf: idf[$1])) }
-        // The others' chunks, in order: the candidates, in runs of one block each, and their
-        // sums (arrays over every chunk cost more pages than the candidates).
-        var candidates: [Int64] = []
-        for index in others { candidates = Self.union(candidates, try rows(index).map(\.chunk)) }
-        guard candidates.count >= limit else { return nil }
+        // The others' chunks, in order, those of the documents the sieve keeps: the candidates,
+        // in runs of one block each, and their sums (arrays over every chunk cost more pages
+        // than the candidates).
+        var holdingOthers: [Int64] = []
+        for index in others { holdingOthers = Self.union(holdingOthers, try rows(index).map(\.chunk)) }
+        guard holdingOthers.count >= limit else { return nil }
+        let candidates = try sieve.map { try $0.kept(db, increasing: holdingOthers) } ?? holdingOthers
         var sums = [Double](repeating: 0, count: candidates.count)
         let size = Int64(BM25Terms.block)
         var runs: [(number: Int64, places: Range<Int>)] = []
@@ -140,31 +152,22 @@ struct AnyTermRanking: LexicalStrategy {
             }
         }
         // Each term's shares in the query's order, as the ranking of every chunk sums them: a
-        // common word's from the counts of the candidates' blocks, or from FTS5 where
-        // `addCounted` takes them so (`CountedBlocks`).
+        // common word's from the counts of the candidates' blocks, or from FTS5 where the
+        // counts or lengths are missing.
         for index in common.indices {
             guard let word = common[index] else {
                 var place = 0
                 for row in try rows(index) {
-                    while candidates[place] < row.chunk { place += 1 }
-                    sums[place] += row.weight
+                    while place < candidates.count, candidates[place] < row.chunk { place += 1 }
+                    guard place < candidates.count else { break }
+                    if candidates[place] == row.chunk { sums[place] += row.weight }
                 }
                 continue
             }
-            let counts = try BM25Terms.counts(db, of: word.term)
+            let counts = try bm25.counts(db, of: word.term)
             for run in runs {
-                if let (blob, lengths) = blocks.block(run.number, of: counts) {
-                    // Over the bytes in place: the loop runs for every candidate and common word.
-                    blob.withUnsafeBufferPointer { blob in
-                        lengths.withUnsafeBufferPointer { lengths in
-                            for place in run.places {
-                                let at = Int(candidates[place] % size)
-                                guard blob[at] > 0 else { continue }
-                                let norm = bm25.norm(Int(lengths[2 * at]) | Int(lengths[2 * at + 1]) << 8)
-                                sums[place] += BM25Terms.weight(idf: idf[index], frequency: Double(blob[at]), norm: norm)
-                            }
-                        }
-                    }
+                if let blob = counts[run.number], let lengths = bm25.lengths(of: run.number),
+                   Self.addShares(counts: blob, lengths: lengths, idf: idf[index], bm25: bm25, of: candidates, at: run.places, to: &sums) {
                     continue
                 }
                 var place = run.places.lowerBound
@@ -180,11 +183,39 @@ struct AnyTermRanking: LexicalStrategy {
         var best = BoundedBest<ScoredChunk>(capacity: limit)
         for place in candidates.indices { best.offer(ScoredChunk(score: -sums[place], chunk: candidates[place])) }
         let sorted = best.sorted()
-        if let last = sorted.last, -last.score > ceiling { return (try sieve.map { try $0.kept(db, sorted) } ?? sorted, limit) }
-        // Fewer than `limit` above the ceiling, all among these: with a sieve, enough of them kept.
+        if sorted.count == limit, let last = sorted.last, -last.score > ceiling { return (sorted, limit) }
+        // Fewer than `limit` above the ceiling, all among these: with a sieve, enough of them.
         guard let sieve else { return nil }
-        let above = try sieve.kept(db, sorted.filter { -$0.score > ceiling })
+        let above = sorted.filter { -$0.score > ceiling }
         return Double(above.count) * 4 >= Double(limit) * sieve.shareKept ? (above, limit) : nil
+    }
+
+    /// Adds a common word's shares from a block's counts to the candidates at `places` (all
+    /// in the block), when each of them holding the word has a known length (the block's
+    /// other chunks are not looked at: a chunk's share is the same double from the counts as
+    /// from FTS5); else adds none and returns false. Over the bytes in place: the loops run
+    /// for every candidate and common word.
+    private static func addShares(counts: [UInt8], lengths: [UInt8], idf: Double, bm25: BM25Terms, of candidates: [Int64],
+                                  at places: Range<Int>, to sums: inout [Double]) -> Bool {
+        let size = Int64(BM25Terms.block)
+        return counts.withUnsafeBufferPointer { counts in
+            lengths.withUnsafeBufferPointer { lengths in
+                candidates.withUnsafeBufferPointer { candidates in
+                    for place in places {
+                        let at = Int(candidates[place] % size)
+                        if counts[at] > 0 && BM25Terms.length(at: at, in: lengths) == 0 { return false }
+                    }
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        for place in places {
+                            let at = Int(candidates[place] % size)
+                            guard counts[at] > 0 else { continue }
+                            sums[place] += BM25Terms.weight(idf: idf, frequency: Double(counts[at]), norm: bm25.norm(BM25Terms.length(at: at, in: lengths)))
+                        }
+                    }
+                    return true
+                }
+            }
+        }
     }
 
     /// The chunks of two increasing lists, increasing, each once.
@@ -250,13 +281,23 @@ struct AnyTermRanking: LexicalStrategy {
     private static func weigh(_ blob: [UInt8], block number: Int64, idf: Double, lengths: [UInt8], bm25: BM25Terms,
                               into rows: inout [(chunk: Int64, weight: Double)], before: () throws -> Void) throws -> Bool {
         let count = blob.count / 2
-        for entry in 0..<count where BM25Terms.length(at: TermHits.entry(entry, of: blob).place, in: lengths) == 0 { return false }
+        // Over the bytes in place: the loops run for every chunk holding the word.
+        let known = blob.withUnsafeBufferPointer { blob in
+            lengths.withUnsafeBufferPointer { lengths in
+                (0..<count).allSatisfy { BM25Terms.length(at: TermHits.entry($0, of: blob).place, in: lengths) > 0 }
+            }
+        }
+        guard known else { return false }
         try before()
         let first = number * Int64(BM25Terms.block)
-        for entry in 0..<count {
-            let (place, hits) = TermHits.entry(entry, of: blob)
-            let norm = bm25.norm(BM25Terms.length(at: place, in: lengths))
-            rows.append((chunk: first + Int64(place), weight: BM25Terms.weight(idf: idf, frequency: Double(hits), norm: norm)))
+        blob.withUnsafeBufferPointer { blob in
+            lengths.withUnsafeBufferPointer { lengths in
+                for entry in 0..<count {
+                    let (place, hits) = TermHits.entry(entry, of: blob)
+                    let norm = bm25.norm(BM25Terms.length(at: place, in: lengths))
+                    rows.append((chunk: first + Int64(place), weight: BM25Terms.weight(idf: idf, frequency: Double(hits), norm: norm)))
+                }
+            }
         }
         return true
     }
@@ -271,7 +312,7 @@ struct AnyTermRanking: LexicalStrategy {
     /// lengths, or with a chunk of unknown length that holds the word, from FTS5.
     private func addCounted(_ db: SQLiteConnection, word: String, idf: Double, expression: String, bm25: BM25Terms,
                             blocks: inout CountedBlocks, to scores: inout ScoreSums) throws {
-        let counts = try BM25Terms.counts(db, of: word)
+        let counts = try bm25.counts(db, of: word)
         var unranked: [Int64] = []
         for number in 0...bm25.newest / Int64(BM25Terms.block) {
             guard let (blob, lengths) = blocks.block(number, of: counts) else {
@@ -305,9 +346,8 @@ struct AnyTermRanking: LexicalStrategy {
 }
 
 /// The blocks a common word's shares come from its counts in (`AnyTermRanking`'s
-/// `addCounted` and `othersFirst`, which must agree for their sums to be the same doubles):
-/// the word's counts and the chunk lengths both made and whole, and no chunk holding the
-/// word of unknown length; FTS5 gives the others. A block's chunks of unknown length are
+/// `addCounted`): the word's counts and the chunk lengths both made and whole, and no chunk
+/// holding the word of unknown length; FTS5 gives the others. A block's chunks of unknown length are
 /// found once for all of a query's common words, not by each word looking at every length
 /// of every block (docs/benchmarks.md, "The second tier's common words last").
 private struct CountedBlocks {

@@ -14,13 +14,16 @@ struct BM25Terms {
     let rows: Double
     let average: Double
     let newest: Int64
+    /// Where the blocks are read from, once for all of a search's rankings.
+    private let reads: BlockReads
     private var lengthBlocks: [Int64: [UInt8]] = [:]
     private var lengthsRead = false
 
     /// `nil` when no chunk matches `expression` (FTS5 gives its totals to a matching row).
     /// `lengths`: read the chunk lengths' blocks, which only a ranking from counts or hits
     /// needs (FTS5 gives a walked chunk's length itself); else `readLengths` reads them.
-    init?(_ db: SQLiteConnection, matching expression: String, lengths: Bool = true) throws {
+    /// `reads`: the search's (`TermFacts.blocks`).
+    init?(_ db: SQLiteConnection, matching expression: String, lengths: Bool = true, reads: BlockReads = BlockReads()) throws {
         guard let totals = try db.value(as: String.self, "SELECT folio_fts_totals(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1",
                                         [expression]),
               case let parts = totals.split(separator: " "), parts.count == 2,
@@ -29,15 +32,14 @@ struct BM25Terms {
         self.rows = rows
         self.average = average
         self.newest = newest
+        self.reads = reads
         if lengths { try readLengths(db) }
     }
 
     /// Reads the chunk lengths' blocks, once.
     mutating func readLengths(_ db: SQLiteConnection) throws {
         guard !lengthsRead else { return }
-        var blocks: [Int64: [UInt8]] = [:]
-        try db.forEachRow("SELECT block, tokens FROM chunk_length") { columns in blocks[columns.int64(0)] = columns.bytes(1) }
-        (lengthBlocks, lengthsRead) = (blocks, true)
+        (lengthBlocks, lengthsRead) = (try reads.lengths(db), true)
     }
 
     /// As folio_bm25: a term in over half the rows weighs 10⁻⁶.
@@ -70,30 +72,19 @@ struct BM25Terms {
         return blob
     }
 
-    static func length(at index: Int, in lengths: [UInt8]) -> Int {
+    @inline(__always)
+    static func length<Bytes: RandomAccessCollection<UInt8>>(at index: Int, in lengths: Bytes) -> Int where Bytes.Index == Int {
         Int(lengths[2 * index]) | Int(lengths[2 * index + 1]) << 8
     }
 
-    /// A common term's blocks of counts, by block number: only whole ones, so a block too
-    /// full for bytes (`TermCounts.unusable`) is missing, as one not made yet is.
-    static func counts(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {
-        var blocks: [Int64: [UInt8]] = [:]
-        try db.forEachRow("SELECT block, counts FROM term_count WHERE term = ?", [term]) { columns in
-            let counts = columns.bytes(1)
-            if counts.count == block { blocks[columns.int64(0)] = counts }
-        }
-        return blocks
+    /// A common term's blocks of counts, by block number: only whole ones (`BlockReads`).
+    func counts(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {
+        try reads.counts(db, of: term)
     }
 
-    /// A frequent term's blocks of hits (`TermHits`), by block number: only lists, so a
-    /// block too full for them (`TermHits.unusable`) is missing, as one not made yet is.
-    static func hits(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {
-        var blocks: [Int64: [UInt8]] = [:]
-        try db.forEachRow("SELECT block, hits FROM term_hits WHERE term = ?", [term]) { columns in
-            let hits = columns.bytes(1)
-            if hits.count % 2 == 0 { blocks[columns.int64(0)] = hits }
-        }
-        return blocks
+    /// A frequent term's blocks of hits, by block number: only lists (`BlockReads`).
+    func hits(_ db: SQLiteConnection, of term: String) throws -> [Int64: [UInt8]] {
+        try reads.hits(db, of: term)
     }
 
     /// Block `number` of a common term's counts, when it is made and whole.

@@ -10,7 +10,15 @@ struct BoundedBest<Element: Comparable> {
         heap.reserveCapacity(max(0, capacity))
     }
 
+    /// Most elements offered are not among the best once it is full: they are turned away
+    /// here, where the call costs more than the comparison.
+    @inline(__always)
     mutating func offer(_ element: Element) {
+        if heap.count == capacity, let top = heap.first, !(element < top) { return }
+        keep(element)
+    }
+
+    private mutating func keep(_ element: Element) {
         if heap.count < capacity {
             heap.append(element)
             var child = heap.count - 1

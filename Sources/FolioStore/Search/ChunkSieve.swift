@@ -64,6 +64,20 @@ struct ChunkSieve {
         return scored.indices.compactMap { out[$0] ? nil : scored[$0] }
     }
 
+    /// The chunks of `chunks` (increasing, tens of thousands: a ranking's candidates before
+    /// they are weighed) whose documents the conditions do not rule out, in their order: every
+    /// document's value marked from its blocks, then each chunk's document from the blocks of
+    /// the chunks' documents in order (`ValueBlocks.markOutside`, `marked`).
+    func kept(_ db: SQLiteConnection, increasing chunks: [Int64]) throws -> [Int64] {
+        var outside: [UInt8] = []
+        for condition in conditions { try ValueBlocks.markOutside(db, condition.column, condition.ranges, in: &outside) }
+        let out = try ValueBlocks.marked(db, ValueBlocks.chunkDocuments, ofIncreasing: chunks, in: outside)
+        var kept: [Int64] = []
+        kept.reserveCapacity(chunks.count)
+        for place in chunks.indices where !out[place] { kept.append(chunks[place]) }
+        return kept
+    }
+
     /// Whether each of `documents` (-1: not known) has a value that one of `conditions`
     /// does not keep.
     static func ruledOut(_ db: SQLiteConnection, documents: [Int64], by conditions: [Condition]) throws -> [Bool] {

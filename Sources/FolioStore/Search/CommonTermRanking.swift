@@ -39,7 +39,7 @@ struct CommonTermRanking: LexicalStrategy {
             terms.append(word.term)
             counts.append(word.chunks)
         }
-        guard let bm25 = try BM25Terms(db, matching: required[0][0].expression),
+        guard let bm25 = try BM25Terms(db, matching: required[0][0].expression, reads: facts.blocks),
               let expression = SearchQuery(required: required, excluded: []).allTermsExpression else { return nil }
         self.terms = terms
         self.bm25 = bm25
@@ -54,7 +54,7 @@ struct CommonTermRanking: LexicalStrategy {
     /// The best `limit` chunks that hold every term, best first, with folio_bm25's scores.
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         var counts: [[Int64: [UInt8]]] = []
-        for term in terms { counts.append(try BM25Terms.counts(db, of: term)) }
+        for term in terms { counts.append(try bm25.counts(db, of: term)) }
         var best = BoundedBest<ScoredChunk>(capacity: limit)
         var unranked: [Int64] = []
         for number in 0...bm25.newest / Int64(BM25Terms.block) {

@@ -224,7 +224,7 @@ enum IndexSearch {
             if strategy.ranksAllAtOnce, let share = try context.allowed.share(db) {
                 chunks = Int((Double(chunks) / max(share, 1.0 / 64)).rounded(.up))
             }
-            let sieve = try context.allowed.sieve(db)
+            let sieve = try context.allowed.sieve(db, everyShare: strategy.sievesEveryShare)
             while true {
                 var scored: [ScoredChunk]
                 let seenAll: Bool

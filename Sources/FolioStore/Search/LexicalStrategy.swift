@@ -28,6 +28,10 @@ protocol LexicalStrategy {
     /// many were ranked: fewer than `limit` when those were every match. A strategy may
     /// give a prefix of the chunks kept found another way, `ranked` then `limit`.
     func best(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> (kept: [ScoredChunk], ranked: Int)
+    /// Whether it sieves its many candidates before it weighs them, so that a sieve saves it
+    /// work whatever share of the documents the filters keep: it is then given one for any
+    /// share, not only for the few (`ChunkSieve.share`).
+    var sievesEveryShare: Bool { get }
 }
 
 extension LexicalStrategy {
@@ -35,6 +39,7 @@ extension LexicalStrategy {
     var excludes: Bool { false }
     var onePerDocument: Bool { false }
     var ranksAllAtOnce: Bool { false }
+    var sievesEveryShare: Bool { false }
 
     func best(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> (kept: [ScoredChunk], ranked: Int) {
         let ranked = try best(db, limit: limit)

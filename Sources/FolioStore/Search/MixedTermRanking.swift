@@ -50,7 +50,7 @@ struct MixedTermRanking: LexicalStrategy {
               Self.costsLess(common: common.map(\.count), others: others.map { $0.count < 0 ? Double(policy.frequentChunks) : Double($0.count) },
                              chunks: total),
               let expression = SearchQuery(required: others.map { [$0.term] }, excluded: []).allTermsExpression,
-              let bm25 = try BM25Terms(db, matching: expression) else { return nil }
+              let bm25 = try BM25Terms(db, matching: expression, reads: facts.blocks) else { return nil }
         self.common = common.map { (word: $0.word, idf: bm25.idf($0.count)) }
         self.bm25 = bm25
         self.others = expression
@@ -85,12 +85,12 @@ struct MixedTermRanking: LexicalStrategy {
     /// folio_bm25's.
     func best(_ db: SQLiteConnection, limit: Int) throws -> [ScoredChunk] {
         var counts: [[Int64: [UInt8]]] = []
-        for term in common { counts.append(try BM25Terms.counts(db, of: term.word)) }
+        for term in common { counts.append(try bm25.counts(db, of: term.word)) }
         var best = BoundedBest<ScoredChunk>(capacity: limit)
         var walked: [ClosedRange<Int64>?] = [nil]
         if let frequent {
             var hits: [[Int64: [UInt8]]] = []
-            for term in frequent { hits.append(try BM25Terms.hits(db, of: term.word)) }
+            for term in frequent { hits.append(try bm25.hits(db, of: term.word)) }
             var missing: [Int64] = []
             for number in 0...bm25.newest / Int64(BM25Terms.block) where !rank(block: number, hits: hits, counts: counts, into: &best) {
                 missing.append(number)

@@ -22,6 +22,10 @@ struct TermFacts {
     let census: Int64?
     /// What the ranking learnt of the terms as it went.
     let sightings = TermSightings()
+    /// The blocks of counts, hits and lengths the rankings read (in `sightings`: a second
+    /// reference stored here made every copy of the facts instantiate their dictionary's
+    /// type at run time; docs/benchmarks.md, "The second tier's candidates sieved").
+    var blocks: BlockReads { sightings.blocks }
     private let words: [SearchQuery.Term: Word]
 
     /// The facts of `query`'s required and excluded terms.
@@ -78,10 +82,14 @@ struct TermFacts {
     }
 }
 
-/// Whether a term is in any chunk, as the ranking saw it for nothing: the second tier walks
-/// each term's chunks (`AnyTermRanking`), so the words no chunk holds are known without an
-/// FTS5 query each (`IndexSearch.unmatchedWords`), which for a long question cost more than
-/// the rest of the words' ranking on a small index (docs/benchmarks.md, "Words first").
+/// What a search's rankings learn as they go, kept for the rest of the search.
 final class TermSightings {
+    /// Whether a term is in any chunk, as the ranking saw it for nothing: the second tier
+    /// walks each term's chunks (`AnyTermRanking`), so the words no chunk holds are known
+    /// without an FTS5 query each (`IndexSearch.unmatchedWords`), which for a long question
+    /// cost more than the rest of the words' ranking on a small index (docs/benchmarks.md,
+    /// "Words first").
     var held: [SearchQuery.Term: Bool] = [:]
+    /// The blocks the rankings read.
+    let blocks = BlockReads()
 }

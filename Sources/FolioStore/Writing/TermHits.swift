@@ -12,7 +12,8 @@ enum TermHits {
     static let most = 63
 
     /// Entry `entry` of a block's list: the chunk's place in the block, and its hits.
-    static func entry(_ entry: Int, of blob: [UInt8]) -> (place: Int, hits: Int) {
+    @inline(__always)
+    static func entry<Bytes: RandomAccessCollection<UInt8>>(_ entry: Int, of blob: Bytes) -> (place: Int, hits: Int) where Bytes.Index == Int {
         let value = Int(blob[2 * entry]) | Int(blob[2 * entry + 1]) << 8
         return (value & 1023, value >> 10)
     }
