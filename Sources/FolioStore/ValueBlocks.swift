@@ -172,14 +172,19 @@ enum ValueBlocks {
     /// documents' values cost more than weighing them. A row whose block is missing, or that
     /// has no value, is not marked. (A byte a row: bits cost a shift and an or each, a loop
     /// the compiler did not vectorise.)
+    /// The blocks are those up to the newest row's (a block of a larger number, which no
+    /// write makes, is passed over).
     static func markOutside(_ db: SQLiteConnection, _ column: Column, _ ranges: Ranges, in marks: inout [UInt8]) throws {
-        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) ORDER BY block", columns: { columns in
+        guard let newest = try db.value(as: Int64.self, column.newest), newest >= 0 else { return }
+        let rows = Int(newest / block + 1) * Int(block)
+        if marks.count < rows { marks += repeatElement(0, count: rows - marks.count) }
+        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN 0 AND ? ORDER BY block", [newest / block],
+                          columns: { columns in
             let number = Int(columns.int64(0))
             columns.withBytes(1) { blob in
-                guard number >= 0, let width = width(of: blob) else { return }
+                guard let width = width(of: blob) else { return }
                 let bounds = entryBounds(ranges, least: Int64(bitPattern: littleEndian(blob, from: 1, width: 8)))
                 let first = number * Int(block)
-                if marks.count < first + Int(block) { marks += repeatElement(0, count: first + Int(block) - marks.count) }
                 marks.withUnsafeMutableBufferPointer { marks in
                     let own = UnsafeMutableBufferPointer(rebasing: marks[first..<(first + Int(block))])
                     switch width {

@@ -93,9 +93,15 @@ import FolioText
         let database = try TemporaryDatabase()
         let blocks = try Self.sizeBlocks(database)
         try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
+            // The newest document's id is in block 6: block 9 is beyond it.
+            try db.execute("""
+                INSERT INTO document (id, path, size, mtime_ns, inode, kind, mime, status, indexed_at)
+                VALUES (7000, '/d/newest', 1, 0, 1, 'file', 'application/octet-stream', 'indexed', 0)
+                """)
             try db.execute("DELETE FROM document_size WHERE block = 2")
-            try db.execute("INSERT INTO document_size (block, sizes) VALUES (5, ?)", [ValueBlocks.encoded(blocks[0])])
-            try db.execute("INSERT INTO document_size (block, sizes) VALUES (6, ?)", [Array(ValueBlocks.encoded(blocks[1]).dropLast())])
+            try db.execute("INSERT OR REPLACE INTO document_size (block, sizes) VALUES (5, ?)", [ValueBlocks.encoded(blocks[0])])
+            try db.execute("INSERT OR REPLACE INTO document_size (block, sizes) VALUES (6, ?)", [Array(ValueBlocks.encoded(blocks[1]).dropLast())])
+            try db.execute("INSERT OR REPLACE INTO document_size (block, sizes) VALUES (9, ?)", [ValueBlocks.encoded(blocks[0])])
         }
         let reader = try IndexReader(path: database.path)
         // Each row's value as the blocks now hold it.
@@ -106,6 +112,7 @@ import FolioText
             try reader.read("outside") { db in try ValueBlocks.markOutside(db, ValueBlocks.documentSizes, within, in: &marks) }
             let expected = held.indices.filter { $0 == 2 || held[$0].map { !within.contains($0) } ?? false }
             #expect(held.indices.filter { $0 < marks.count && marks[$0] != 0 } == expected, "\(within): and a mark made before kept")
+            #expect(marks.count == held.count, "none beyond the newest document's block")
         }
         // Values from 0 to 4095 that are multiples of 3 marked; every seventh row, from before the
         // first block to after the last.

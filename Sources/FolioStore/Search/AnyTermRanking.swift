@@ -347,9 +347,9 @@ struct AnyTermRanking: LexicalStrategy {
 
 /// The blocks a common word's shares come from its counts in (`AnyTermRanking`'s
 /// `addCounted`): the word's counts and the chunk lengths both made and whole, and no chunk
-/// holding the word of unknown length; FTS5 gives the others. A block's chunks of unknown length are
-/// found once for all of a query's common words, not by each word looking at every length
-/// of every block (docs/benchmarks.md, "The second tier's common words last").
+/// holding the word of unknown length; FTS5 gives the others. A block's chunks of unknown
+/// length are found once for all of a query's common words, not by each word looking at
+/// every length of every block (docs/benchmarks.md, "The second tier's common words last").
 private struct CountedBlocks {
     let bm25: BM25Terms
     private var unknownLengths: [Int64: [Int]] = [:]
