@@ -183,7 +183,12 @@ struct AnyTermRanking: LexicalStrategy {
         var best = BoundedBest<ScoredChunk>(capacity: limit)
         for place in candidates.indices { best.offer(ScoredChunk(score: -sums[place], chunk: candidates[place])) }
         let sorted = best.sorted()
-        if sorted.count == limit, let last = sorted.last, -last.score > ceiling { return (sorted, limit) }
+        if sorted.count == limit, let last = sorted.last, -last.score > ceiling {
+            // With a sieve, as many as the best `limit` of every chunk would keep, as the share
+            // estimates: each of the rest would cost a look-up of its document and row after.
+            guard let sieve else { return (sorted, limit) }
+            return (Array(sorted.prefix(Int((Double(limit) * sieve.shareKept).rounded(.up)))), limit)
+        }
         // Fewer than `limit` above the ceiling, all among these: with a sieve, enough of them.
         guard let sieve else { return nil }
         let above = sorted.filter { -$0.score > ceiling }
