@@ -170,6 +170,57 @@ import FolioCore
         for text in queries { try expectSame(text, limit: 40, within: 5e-3) }
     }
 
+    /// A filter that keeps half of 4,200 documents, too many for a sieve of the few, gives
+    /// one to a second tier of common words beside rarer terms (`sievesEveryShare`), which
+    /// sieves its candidates before it weighs them: the search finds the documents the search
+    /// without the filter finds that the filter keeps, in their order.
+    @Test func aFilterOfHalfTheDocuments_findsWhatTheSearchWithoutItKeeps() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store, documents: 4_200)
+        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (1 + id % 2) * 86400") }
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        let (common, kept) = try reader.read("test") { db in
+            (try db.values(as: String.self, """
+                SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
+                """),
+             Set(try db.values(as: String.self, "SELECT path FROM document WHERE written_s = 2 * 86400")))
+        }
+        try #require(common.count >= 2)
+        var reached = 0
+        for text in ["\(common[0]) \(common[1]) w300 w301", "w350 \(common[0]) w351 w352"] {
+            var filtered = SearchRequest(query: SearchQuery(parsing: text), limit: 10)
+            filtered.leaders = LeaderTests.policy
+            filtered.filters.time = TimeRange(from: 2 * 86_400, until: nil)
+            try reader.read("test") { db in
+                let allowed = AllowedChunks()
+                #expect(try allowed.chunks(db, filtered) == nil, "more than the most")
+                #expect(try allowed.sieve(db) == nil, "half the documents")
+                let sieve = try #require(try allowed.sieve(db, everyShare: true))
+                let facts = try TermFacts(db, query: filtered.query)
+                let any = try #require(LexicalPlan.tiers(facts, filtered.query, reduced: false).any)
+                #expect(AnyTermRanking(plan: any, facts: facts).sievesEveryShare, "\(text)")
+                // The chunks it gives are the first of FTS5's ranking of the kept documents' matches.
+                let sieved = try AnyTermRanking(plan: any, facts: facts).best(db, limit: 200, keptBy: sieve)
+                let ranked = try db.values(as: Int64.self, """
+                    SELECT f.rowid FROM chunk_fts f JOIN chunk c ON c.id = f.rowid JOIN document d ON d.id = c.document_id
+                    WHERE chunk_fts MATCH ? AND d.written_s = 2 * 86400 ORDER BY folio_bm25(chunk_fts, 1, 2, 2, ?), f.rowid
+                    """, [any.expression, any.countsArgument])
+                #expect(!sieved.kept.isEmpty && sieved.kept.map(\.chunk) == Array(ranked.prefix(sieved.kept.count)), "\(text)")
+            }
+            var unfiltered = filtered
+            unfiltered.filters = SearchFilters()
+            unfiltered.limit = 4_200
+            let hits = try reader.search(filtered)
+            let expected = try reader.search(unfiltered).filter { kept.contains($0.path) }.prefix(10)
+            #expect(hits.map(\.path) == expected.map(\.path), "\(text)")
+            #expect(hits.map(\.matchesAllTerms) == expected.map(\.matchesAllTerms), "\(text)")
+            if hits.contains(where: { !$0.matchesAllTerms }) { reached += 1 }
+        }
+        #expect(reached > 0, "no search reached the second tier")
+    }
+
     /// With a sieve of a time that keeps a tenth of the documents, the chunks kept are what
     /// FTS5 ranks first among the matches of those documents (none for the rare words of
     /// `w399 w398`), at least as many as the best `limit` of every match hold or a quarter

@@ -16,7 +16,7 @@ import FolioText
     /// 300 documents of one to three chunks, of words drawn from a vocabulary of 400 with
     /// Zipf's law (a fixed generator), as text has them: the first words in most chunks,
     /// the last in a few.
-    static func corpus(_ store: IndexStore) throws {
+    static func corpus(_ store: IndexStore, documents: Int = 300) throws {
         let named = ["the", "system", "data", "type", "network", "configure", "configuration", "kernel", "memory", "file",
                      "reads", "writes", "slowly", "quickly", "tax", "invoice", "garden", "tomato", "river", "engine"]
         let vocabulary = named + (named.count..<400).map { "w\($0)" }
@@ -28,7 +28,7 @@ import FolioText
         func word() -> String {
             vocabulary[min(Int(pow(Double(vocabulary.count), Double(next(1_000_000)) / 1_000_000)) - 1, vocabulary.count - 1)]
         }
-        for number in 0..<300 {
+        for number in 0..<documents {
             let chunks = (0...next(3)).map { _ in (0..<(5 + next(60))).map { _ in word() }.joined(separator: " ") }
             try store.save(TemporaryDatabase.record("/d/\(number).txt"), chunks: TemporaryDatabase.chunks(chunks))
         }

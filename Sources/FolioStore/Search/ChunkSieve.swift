@@ -24,8 +24,9 @@ struct ChunkSieve {
     }
 
     private let conditions: [Condition]
-    /// The share of the documents the filters keep (at most `share`), as the search
-    /// estimated it: of a ranking's best chunks, about how many it keeps.
+    /// The share of the documents the filters keep (at most `share`, unless a ranking asked
+    /// for a sieve of any share), as the search estimated it: of a ranking's best chunks,
+    /// about how many it keeps.
     let shareKept: Double
 
     /// `nil` when the filters give no time, size or extension.
