@@ -31,7 +31,6 @@ import FolioCore
     static func expectSame(_ reader: IndexReader, _ note: Comment) throws {
         for text in queries {
             let found = try scores(reader, text)
-
             #expect(!found.fts5.isEmpty, "\(text)")
             #expect(found.terms == found.fts5, "\(text): \(note)")
         }

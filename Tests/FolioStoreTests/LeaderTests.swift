@@ -13,9 +13,9 @@ import FolioText
     /// Every query ranked directly, as before the lists.
     static let direct = LeaderPolicy(frequentChunks: 20, listLength: 30, directLimit: .max, recountShare: 0.05)
 
-    /// 300 documents of one to three chunks, of words drawn from a vocabulary of 400 with
-    /// Zipf's law (a fixed generator), as text has them: the first words in most chunks,
-    /// the last in a few.
+    /// `documents` (300) documents of one to three chunks, of words drawn from a vocabulary
+    /// of 400 with Zipf's law (a fixed generator), as text has them: the first words in most
+    /// chunks, the last in a few.
     static func corpus(_ store: IndexStore, documents: Int = 300) throws {
         let named = ["the", "system", "data", "type", "network", "configure", "configuration", "kernel", "memory", "file",
                      "reads", "writes", "slowly", "quickly", "tax", "invoice", "garden", "tomato", "river", "engine"]

@@ -34,7 +34,6 @@ import FolioText
         #expect([-86_401, -86_400, -1, 0, 86_399, 86_400].map { ValueBlocks.inUnits($0, 86_400) } == [-2, -1, -1, 0, 0, 1])
     }
 
-    /// The count of values within a range, at each width, against the values themselves.
     /// Four blocks of sizes, one of each width (1, 2, 4 and 6 bytes), written as blocks 0 to 3.
     static func sizeBlocks(_ database: TemporaryDatabase) throws -> [[Int64?]] {
         _ = try IndexStore(path: database.path)
@@ -57,6 +56,7 @@ import FolioText
                                                -5_000 ... -4_000, (1 << 42) ... .max].map(ValueBlocks.Ranges.init)
         + [ValueBlocks.Ranges(each: [3, 150, 1_000]), ValueBlocks.Ranges(each: [])]
 
+    /// The count of values within a range, at each width, against the values themselves.
     @Test func aCount_isOfTheValuesWithinTheRange_atEveryWidth() throws {
         let database = try TemporaryDatabase()
         let blocks = try Self.sizeBlocks(database)
