@@ -87,7 +87,7 @@ import FolioCore
                     let facts = try TermFacts(db, query: query)
                     let any = try #require(LexicalPlan.tiers(facts, query, reduced: true).any, "\(text)")
                     #expect(AnyTermRanking(plan: any, facts: facts).sievesEveryShare, "\(text): sieves its candidates first")
-                    let bm25 = try #require(try BM25Terms(db, matching: any.expression))
+                    let bm25 = try #require(try BM25Terms(db, matching: any.expression, reads: BlockReads()))
                     let ceiling = any.terms.indices.filter { facts.commonWord(any.terms[$0]) != nil }
                         .reduce(0.0) { $0 + BM25Terms.ceiling(idf: bm25.idf(Double(any.counts[$1]))) }
                     for limit in [3, 10, 40] {

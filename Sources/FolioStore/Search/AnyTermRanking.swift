@@ -30,8 +30,14 @@ struct AnyTermRanking: LexicalStrategy {
     /// With common words beside rarer terms, whose chunks `othersFirst` sieves before the
     /// common words' shares are added to them.
     var sievesEveryShare: Bool {
-        let common = plan.terms.indices.filter { $0 < plan.counts.count && plan.counts[$0] >= 0 && facts.commonWord(plan.terms[$0]) != nil }
-        return !common.isEmpty && common.count < plan.terms.count
+        let given = given
+        let common = plan.terms.indices.count { given[$0] != nil && facts.commonWord(plan.terms[$0]) != nil }
+        return common > 0 && common < plan.terms.count
+    }
+
+    /// Each term's chunks at the last count of frequent terms, `nil` when unknown (FTS5 counts).
+    private var given: [Double?] {
+        plan.terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
     }
 
     /// The best `limit` chunks holding any of the plan's terms (the phrases of its
@@ -55,7 +61,7 @@ struct AnyTermRanking: LexicalStrategy {
     private func rank(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int) {
         let terms = plan.terms
         let any = terms.map(\.expression).joined(separator: " OR ")
-        let given = terms.indices.map { $0 < plan.counts.count && plan.counts[$0] >= 0 ? Double(plan.counts[$0]) : nil }
+        let given = given
         let common = terms.indices.map { given[$0] == nil ? nil : facts.commonWord(terms[$0]) }
         let frequent = terms.indices.map { given[$0] == nil ? nil : facts.frequentWord(terms[$0]) }
         let counted = common.contains { $0 != nil }

@@ -16,14 +16,14 @@ struct BM25Terms {
     let newest: Int64
     /// Where the blocks are read from, once for all of a search's rankings.
     private let reads: BlockReads
-    private var lengthBlocks: [Int64: [UInt8]] = [:]
-    private var lengthsRead = false
+    /// `nil` until read (`readLengths`).
+    private var lengthBlocks: [Int64: [UInt8]]?
 
     /// `nil` when no chunk matches `expression` (FTS5 gives its totals to a matching row).
     /// `lengths`: read the chunk lengths' blocks, which only a ranking from counts or hits
     /// needs (FTS5 gives a walked chunk's length itself); else `readLengths` reads them.
     /// `reads`: the search's (`TermFacts.blocks`).
-    init?(_ db: SQLiteConnection, matching expression: String, lengths: Bool = true, reads: BlockReads = BlockReads()) throws {
+    init?(_ db: SQLiteConnection, matching expression: String, lengths: Bool = true, reads: BlockReads) throws {
         guard let totals = try db.value(as: String.self, "SELECT folio_fts_totals(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ? LIMIT 1",
                                         [expression]),
               case let parts = totals.split(separator: " "), parts.count == 2,
@@ -38,8 +38,7 @@ struct BM25Terms {
 
     /// Reads the chunk lengths' blocks, once.
     mutating func readLengths(_ db: SQLiteConnection) throws {
-        guard !lengthsRead else { return }
-        (lengthBlocks, lengthsRead) = (try reads.lengths(db), true)
+        if lengthBlocks == nil { lengthBlocks = try reads.lengths(db) }
     }
 
     /// As folio_bm25: a term in over half the rows weighs 10⁻⁶.
@@ -68,7 +67,7 @@ struct BM25Terms {
 
     /// Block `number` of the chunk lengths, when whole.
     func lengths(of number: Int64) -> [UInt8]? {
-        guard let blob = lengthBlocks[number], blob.count == 2 * Self.block else { return nil }
+        guard let blob = lengthBlocks?[number], blob.count == 2 * Self.block else { return nil }
         return blob
     }
 
