@@ -168,7 +168,7 @@ enum ValueBlocks {
 
     /// Marks (1 in `marks`, at the row's id) the rows whose blocks hold a value outside
     /// `ranges`, every block read in place: what rules out the documents of many chunks at
-    /// once (`ChunkSieve.kept(_:increasing:)`), where looking up each of 30,000 chunks'
+    /// once (`ChunkSieve.forEachBlock`), where looking up each of 30,000 chunks'
     /// documents' values cost more than weighing them. A row whose block is missing, or that
     /// has no value, is not marked. (A byte a row: bits cost a shift and an or each, a loop
     /// the compiler did not vectorise.)
@@ -202,40 +202,38 @@ enum ValueBlocks {
         })
     }
 
-    /// Whether the value of each of `ids` (increasing) is marked in `marks` (a byte a value,
-    /// as `markOutside` makes them); false where its block holds none. The blocks come in
-    /// their order beside the ids.
-    static func marked(_ db: SQLiteConnection, _ column: Column, ofIncreasing ids: [Int64], in marks: [UInt8]) throws -> [Bool] {
-        var found = [Bool](repeating: false, count: ids.count)
-        guard let first = ids.first, let last = ids.last, first >= 0 else { return found }
-        var place = 0
-        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN ? AND ? ORDER BY block",
-                          [first / block, last / block], columns: { columns in
+    /// Calls `body` with each block of `column` from `0` to `last`, in their order: its number
+    /// and its blob, read in place (`clearMarked` reads it). A block not made is passed over.
+    /// `body` may read the index itself, and stops the blocks with what it throws.
+    static func forEachBlock(_ db: SQLiteConnection, _ column: Column, through last: Int64,
+                             _ body: (Int64, UnsafeRawBufferPointer) throws -> Void) throws {
+        var failure: (any Error)?
+        try db.readRows("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN 0 AND ? ORDER BY block", [last]) { columns in
             let number = columns.int64(0)
-            while place < ids.count, ids[place] / block < number { place += 1 }
             columns.withBytes(1) { blob in
-                guard let width = width(of: blob) else { return }
-                let least = littleEndian(blob, from: 1, width: 8)
-                found.withUnsafeMutableBufferPointer { found in
-                    marks.withUnsafeBufferPointer { marks in
-                        ids.withUnsafeBufferPointer { ids in
-                            switch width {
-                            case 1: markedEntries(blob, as: UInt8.self, least: least, of: ids, from: &place, block: number, in: marks, into: found)
-                            case 2: markedEntries(blob, as: UInt16.self, least: least, of: ids, from: &place, block: number, in: marks, into: found)
-                            case 4: markedEntries(blob, as: UInt32.self, least: least, of: ids, from: &place, block: number, in: marks, into: found)
-                            default:
-                                while place < ids.count, ids[place] / block == number {
-                                    let entry = entry(at: Int(ids[place] % block), in: blob, width: width)
-                                    found[place] = entry > 0 && isMarked(least &+ entry &- 1, in: marks)
-                                    place += 1
-                                }
-                            }
-                        }
-                    }
-                }
+                do { try body(number, blob) } catch { failure = error }
             }
-        })
-        return found
+            return failure == nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Clears the bits (one a row of a block, as many as it has rows) of the rows whose value
+    /// in `blob` (the block's) is marked in `marks` (a byte a value, as `markOutside` makes
+    /// them); a row without a value, or any of a blob not of this form, is left.
+    static func clearMarked(_ bits: UnsafeMutableBufferPointer<UInt64>, in blob: UnsafeRawBufferPointer, by marks: UnsafeBufferPointer<UInt8>) {
+        guard let width = width(of: blob) else { return }
+        let least = littleEndian(blob, from: 1, width: 8)
+        switch width {
+        case 1: clearMarkedEntries(bits, in: blob, as: UInt8.self, least: least, by: marks)
+        case 2: clearMarkedEntries(bits, in: blob, as: UInt16.self, least: least, by: marks)
+        case 4: clearMarkedEntries(bits, in: blob, as: UInt32.self, least: least, by: marks)
+        default:
+            clear(bits, where: { offset in
+                let entry = entry(at: offset, in: blob, width: width)
+                return entry > 0 && isMarked(least &+ entry &- 1, in: marks)
+            })
+        }
     }
 
     /// The rows up to `top` whose values are `within`, in their order, when
@@ -337,17 +335,27 @@ enum ValueBlocks {
         }
     }
 
-    /// `marked`'s look-up of the ids within block `number`, from `place` on, each entry an
-    /// `Entry`: specialised for a width, as `countEntries`.
+    /// `clearMarked` for entries of one width, specialised as `countEntries`.
     @inline(__always)
-    private static func markedEntries<Entry: FixedWidthInteger & UnsignedInteger>(
-        _ blob: UnsafeRawBufferPointer, as: Entry.Type, least: UInt64, of ids: UnsafeBufferPointer<Int64>, from place: inout Int,
-        block number: Int64, in marks: UnsafeBufferPointer<UInt8>, into found: UnsafeMutableBufferPointer<Bool>) {
-        while place < ids.count, ids[place] / block == number {
-            let offset = Int(ids[place] % block)
+    private static func clearMarkedEntries<Entry: FixedWidthInteger & UnsignedInteger>(
+        _ bits: UnsafeMutableBufferPointer<UInt64>, in blob: UnsafeRawBufferPointer, as: Entry.Type, least: UInt64,
+        by marks: UnsafeBufferPointer<UInt8>) {
+        clear(bits, where: { offset in
             let entry = UInt64(Entry(littleEndian: blob.loadUnaligned(fromByteOffset: header &+ MemoryLayout<Entry>.size &* offset, as: Entry.self)))
-            found[place] = entry > 0 && isMarked(least &+ entry &- 1, in: marks)
-            place &+= 1
+            return entry > 0 && isMarked(least &+ entry &- 1, in: marks)
+        })
+    }
+
+    /// Clears each set bit for which `clears` (given its offset) is true.
+    @inline(__always)
+    private static func clear(_ bits: UnsafeMutableBufferPointer<UInt64>, where clears: (Int) -> Bool) {
+        for word in bits.indices {
+            var set = bits[word]
+            while set != 0 {
+                let bit = set.trailingZeroBitCount
+                set &= set &- 1
+                if clears(word &* 64 &+ bit) { bits[word] &= ~(1 << UInt64(bit)) }
+            }
         }
     }
 

@@ -87,11 +87,14 @@ import FolioText
     }
 
     /// The marks of the rows whose values are outside ranges, at each width, against the
-    /// values themselves; and the look-up of increasing rows' values among marks. A row of
-    /// a block missing or not of the form is neither.
+    /// values themselves; and the bits of rows whose values are marked cleared, block by
+    /// block. A row of a block missing or not of the form is neither.
     @Test func marks_areOfTheValuesOutsideTheRanges_atEveryWidth() throws {
         let database = try TemporaryDatabase()
         let blocks = try Self.sizeBlocks(database)
+        // Entries four bytes wide, from 7 to over 2²⁴ (block 2, of that width, is dropped below).
+        let beyond = (0..<1024).map { (offset: Int) -> Int64? in offset % 5 == 0 ? nil : offset == 7 ? 7 : Int64(offset) + 1 << 24 }
+        #expect(ValueBlocks.encoded(beyond)[0] == 4)
         try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
             // The newest document's id is in block 6: block 9 is beyond it.
             try db.execute("""
@@ -101,7 +104,7 @@ import FolioText
             try db.execute("DELETE FROM document_size WHERE block = 2")
             try db.execute("INSERT OR REPLACE INTO document_size (block, sizes) VALUES (5, ?)", [ValueBlocks.encoded(blocks[0])])
             try db.execute("INSERT OR REPLACE INTO document_size (block, sizes) VALUES (6, ?)", [Array(ValueBlocks.encoded(blocks[1]).dropLast())])
-            try db.execute("INSERT OR REPLACE INTO document_size (block, sizes) VALUES (9, ?)", [ValueBlocks.encoded(blocks[0])])
+            try db.execute("INSERT OR REPLACE INTO document_size (block, sizes) VALUES (9, ?)", [ValueBlocks.encoded(beyond)])
         }
         let reader = try IndexReader(path: database.path)
         // Each row's value as the blocks now hold it.
@@ -114,17 +117,47 @@ import FolioText
             #expect(held.indices.filter { $0 < marks.count && marks[$0] != 0 } == expected, "\(within): and a mark made before kept")
             #expect(marks.count == held.count, "none beyond the newest document's block")
         }
-        // Values from 0 to 4095 that are multiples of 3 marked; every seventh row, from before the
-        // first block to after the last.
-        var marks = [UInt8](repeating: 0, count: 4096)
-        for value in stride(from: 0, to: 4096, by: 3) { marks[value] = 1 }
-        let rows = Array(stride(from: Int64(3), to: Int64(held.count + 2_000), by: 7))
-        let found = try reader.read("marked") { db in try ValueBlocks.marked(db, ValueBlocks.documentSizes, ofIncreasing: rows, in: marks) }
-        let expected = rows.map { row in
-            Int(row) < held.count && held[Int(row)].map { (0..<4096).contains($0) && $0 % 3 == 0 } == true
+        // Values below 2²⁴ + 1,000 that are multiples of 3 marked; every seventh row's bit set in
+        // each block made, up to one beyond the newest row's: those rows' bits cleared.
+        var marks = [UInt8](repeating: 0, count: 1 << 24 + 1_000)
+        for value in stride(from: 0, to: marks.count, by: 3) { marks[value] = 1 }
+        var left: [[UInt64]] = [], passed: [Int64] = []
+        try reader.read("cleared") { db in
+            try ValueBlocks.forEachBlock(db, ValueBlocks.documentSizes, through: 9) { number, blob in
+                var bits = [UInt64](repeating: 0, count: 16)
+                for offset in stride(from: 0, to: 1024, by: 7) { bits[offset / 64] |= 1 << UInt64(offset % 64) }
+                bits.withUnsafeMutableBufferPointer { bits in
+                    marks.withUnsafeBufferPointer { marks in ValueBlocks.clearMarked(bits, in: blob, by: marks) }
+                }
+                passed.append(number)
+                left.append(bits)
+            }
         }
-        #expect(found == expected)
-        #expect(expected.contains(true) && expected.contains(false))
+        #expect(passed == [0, 1, 3, 5, 6, 9], "the blocks made, in order")
+        for (number, bits) in zip(passed, left) {
+            let values = number == 9 ? beyond : Array(held[Int(number) * 1024..<Int(number + 1) * 1024])
+            let expected = stride(from: 0, to: 1024, by: 7).filter { offset in
+                values[offset].map { !((0..<Int64(marks.count)).contains($0) && $0 % 3 == 0) } ?? true
+            }
+            #expect((0..<1024).filter { bits[$0 / 64] >> UInt64($0 % 64) & 1 != 0 } == expected, "block \(number)")
+            #expect((expected.count < 147) == (number != 6), "block \(number): some cleared, unless not of the form")
+        }
+    }
+
+    /// The chunks of `increasing` that `sieve` keeps, sieved block by block as a ranking's
+    /// candidates are (`ChunkSieve.forEachBlock`), which is given every block in order.
+    static func keptBlockwise(_ sieve: ChunkSieve, _ db: SQLiteConnection, _ increasing: [Int64]) throws -> [Int64] {
+        let last = increasing.last! / 1024
+        var kept: [Int64] = [], numbers: [Int64] = []
+        try sieve.forEachBlock(db, through: last) { number, clear in
+            numbers.append(number)
+            var bits = [UInt64](repeating: 0, count: 16)
+            for chunk in increasing where chunk / 1024 == number { bits[Int(chunk % 1024) / 64] |= 1 << UInt64(chunk % 64) }
+            bits.withUnsafeMutableBufferPointer { clear($0) }
+            for place in 0..<1024 where bits[place / 64] >> UInt64(place % 64) & 1 != 0 { kept.append(number * 1024 + Int64(place)) }
+        }
+        #expect(numbers == Array(0...last))
+        return kept
     }
 
     @Test func theBlocks_areMadeWhenTheIndexSettles_andDroppedByAWrite() throws {
@@ -212,7 +245,7 @@ import FolioText
         let kept = try reader.read("sieve") { db in try made.kept(db, (1...10_000).map { ScoredChunk(score: 0, chunk: Int64($0)) }) }
         #expect(Int64(kept.count) == count.kept, "name-only files: one chunk each, chunk and document ids alike")
         let increasing = Array(stride(from: Int64(1), through: 10_000, by: 3))
-        let keptOfMany = try reader.read("sieve") { db in try made.kept(db, increasing: increasing) }
+        let keptOfMany = try reader.read("sieve") { db in try Self.keptBlockwise(made, db, increasing) }
         let keptOfFew = try reader.read("sieve") { db in try made.kept(db, increasing.map { ScoredChunk(score: 0, chunk: $0) }) }
         #expect(keptOfMany == keptOfFew.map(\.chunk), "the many candidates' sieve keeps what the ranked chunks' keeps")
         let after = try reader.search(request)
@@ -243,7 +276,7 @@ import FolioText
             #expect(try allowed.sieve(db) == nil, "over a quarter of the documents")
             let sieve = try #require(try allowed.sieve(db, everyShare: true))
             #expect(abs(sieve.shareKept - 0.78) < 0.01)
-            let kept = try sieve.kept(db, increasing: (1...10_000).map(Int64.init))
+            let kept = try Self.keptBlockwise(sieve, db, (1...10_000).map(Int64.init))
             let expected = try db.values(as: Int64.self, "SELECT id FROM document WHERE written_s = ? ORDER BY id", [Self.old])
             #expect(kept == expected)
             #expect(kept.count == 7_800)

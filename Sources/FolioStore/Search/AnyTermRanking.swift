@@ -79,7 +79,7 @@ struct AnyTermRanking: LexicalStrategy {
                 } else if let count = given[index] {
                     try weighed(db, expression, count: count, in: nil)
                 } else {
-                    weighed(try walk(db, expression, in: nil), bm25: bm25)
+                    weighed(try BM25Terms.walk(db, expression, in: nil), bm25: bm25)
                 }
             }
             facts.sightings.held[terms[index]] = !walked[expression]!.isEmpty
@@ -100,8 +100,8 @@ struct AnyTermRanking: LexicalStrategy {
                 if best.count == limit, let last = best.last, -last.score > listed.bound { return (best, limit) }
             }
         }
-        if counted, let ranked = try othersFirst(db, terms: terms, common: common, given: given, bm25: bm25, rows: walkedRows,
-                                                   limit: limit, keptBy: sieve) {
+        if counted, let ranked = try othersFirst(db, terms: terms, common: common, given: given, frequent: frequent, bm25: bm25,
+                                                   rows: walkedRows, limit: limit, keptBy: sieve) {
             for index in terms.indices where common[index] != nil { facts.sightings.held[terms[index]] = true }
             return ranked
         }
@@ -120,132 +120,36 @@ struct AnyTermRanking: LexicalStrategy {
         return (try sieve.map { try $0.kept(db, best) } ?? best, best.count)
     }
 
-    /// With common words beside other terms, the chunks of the others alone, each weighed
-    /// with every term's share (the common words' from their counts), when that is the
-    /// ranking of every chunk (max-score, Turtle and Flood 1995): a chunk holding none of
-    /// the others holds common words only and weighs less than the sum of their ceilings,
-    /// so a best `limit` all above that sum is the best of every chunk. With a sieve, the
-    /// candidates are only those whose documents it keeps, sieved before any share is added
-    /// (the common words' shares of every candidate cost more than the sieve;
-    /// docs/benchmarks.md, "The second tier's candidates sieved"): a best `limit` of them all
-    /// above the sum is the best of the chunks kept, and fewer above it do when as many are
-    /// as `ListedTerm`'s threshold asks. No common word's counts are summed over the whole
-    /// index, which cost more than the others' chunks (docs/benchmarks.md, "The second
-    /// tier's common words last"). `nil` when it is not the ranking of every chunk (kept).
+    /// With common words beside other terms, the ranking of the others' chunks
+    /// (`RarerTermsFirst`), when it is the ranking of every chunk; `nil` when not. A frequent
+    /// word's chunks come from its hits; any other term's are `rows`, walked once for this
+    /// ranking and the ranking of every chunk after.
     private func othersFirst(_ db: SQLiteConnection, terms: [SearchQuery.Term], common: [(term: String, chunks: Double)?],
-                             given: [Double?], bm25: BM25Terms,
+                             given: [Double?], frequent: [String?], bm25: BM25Terms,
                              rows: (Int) throws -> [(chunk: Int64, weight: Double)], limit: Int,
                              keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
-        let others = common.indices.filter { common[$0] == nil }
-        guard !others.isEmpty else { return nil }
+        guard common.contains(where: { $0 == nil }) else { return nil }
         let idf = common.indices.map { index in given[index].map { bm25.idf($0) } ?? 0 }
-        let ceiling = common.indices.reduce(0.0) { $0 + (common[$1] == nil ? 0 : BM25Terms.ceiling(idf: idf[$1])) }
-        // The others' chunks, in order, those of the documents the sieve keeps: the candidates,
-        // in runs of one block each, and their sums (arrays over every chunk cost more pages
-        // than the candidates).
-        var holdingOthers: [Int64] = []
-        for index in others { holdingOthers = Self.union(holdingOthers, try rows(index).map(\.chunk)) }
-        guard holdingOthers.count >= limit else { return nil }
-        let candidates = try sieve.map { try $0.kept(db, increasing: holdingOthers) } ?? holdingOthers
-        var sums = [Double](repeating: 0, count: candidates.count)
-        let size = Int64(BM25Terms.block)
-        var runs: [(number: Int64, places: Range<Int>)] = []
-        for (place, chunk) in candidates.enumerated() {
-            if let last = runs.last, last.number == chunk / size {
-                runs[runs.count - 1].places = last.places.lowerBound..<(place + 1)
-            } else {
-                runs.append((chunk / size, place..<(place + 1)))
-            }
-        }
-        // Each term's shares in the query's order, as the ranking of every chunk sums them: a
-        // common word's from the counts of the candidates' blocks, or from FTS5 where the
-        // counts or lengths are missing.
-        for index in common.indices {
-            guard let word = common[index] else {
-                var place = 0
-                for row in try rows(index) {
-                    while place < candidates.count, candidates[place] < row.chunk { place += 1 }
-                    guard place < candidates.count else { break }
-                    if candidates[place] == row.chunk { sums[place] += row.weight }
-                }
+        var shares: [RarerTermsFirst.Term] = []
+        var rarer: [RarerTermBlocks] = []
+        for index in terms.indices {
+            let expression = terms[index].expression
+            if let word = common[index] {
+                shares.append(.common(idf: idf[index], counts: try bm25.counts(db, of: word.term), expression: expression))
                 continue
             }
-            let counts = try bm25.counts(db, of: word.term)
-            for run in runs {
-                if let blob = counts[run.number], let lengths = bm25.lengths(of: run.number),
-                   Self.addShares(counts: blob, lengths: lengths, idf: idf[index], bm25: bm25, of: candidates, at: run.places, to: &sums) {
-                    continue
-                }
-                var place = run.places.lowerBound
-                for row in try walk(db, terms[index].expression, in: run.number...run.number) {
-                    while place < run.places.upperBound, candidates[place] < row.chunk { place += 1 }
-                    guard place < run.places.upperBound else { break }
-                    if candidates[place] == row.chunk {
-                        sums[place] += BM25Terms.weight(idf: idf[index], frequency: row.frequency, norm: bm25.norm(row.length))
-                    }
-                }
-            }
-        }
-        var best = BoundedBest<ScoredChunk>(capacity: limit)
-        for place in candidates.indices { best.offer(ScoredChunk(score: -sums[place], chunk: candidates[place])) }
-        let sorted = best.sorted()
-        if sorted.count == limit, let last = sorted.last, -last.score > ceiling {
-            // With a sieve, as many as the best `limit` of every chunk would keep, as the share
-            // estimates: each of the rest would cost a look-up of its document and row after.
-            guard let sieve else { return (sorted, limit) }
-            return (Array(sorted.prefix(Int((Double(limit) * sieve.shareKept).rounded(.up)))), limit)
-        }
-        // Fewer than `limit` above the ceiling, all among these: with a sieve, enough of them.
-        guard let sieve else { return nil }
-        let above = sorted.filter { -$0.score > ceiling }
-        return Double(above.count) * 4 >= Double(limit) * sieve.shareKept ? (above, limit) : nil
-    }
-
-    /// Adds a common word's shares from a block's counts to the candidates at `places` (all
-    /// in the block), when each of them holding the word has a known length (the block's
-    /// other chunks are not looked at: a chunk's share is the same double from the counts as
-    /// from FTS5); else adds none and returns false. Over the bytes in place: the loops run
-    /// for every candidate and common word.
-    private static func addShares(counts: [UInt8], lengths: [UInt8], idf: Double, bm25: BM25Terms, of candidates: [Int64],
-                                  at places: Range<Int>, to sums: inout [Double]) -> Bool {
-        let size = Int64(BM25Terms.block)
-        return counts.withUnsafeBufferPointer { counts in
-            lengths.withUnsafeBufferPointer { lengths in
-                candidates.withUnsafeBufferPointer { candidates in
-                    for place in places {
-                        let at = Int(candidates[place] % size)
-                        if counts[at] > 0 && BM25Terms.length(at: at, in: lengths) == 0 { return false }
-                    }
-                    sums.withUnsafeMutableBufferPointer { sums in
-                        for place in places {
-                            let at = Int(candidates[place] % size)
-                            guard counts[at] > 0 else { continue }
-                            sums[place] += BM25Terms.weight(idf: idf, frequency: Double(counts[at]), norm: bm25.norm(BM25Terms.length(at: at, in: lengths)))
-                        }
-                    }
-                    return true
-                }
-            }
-        }
-    }
-
-    /// The chunks of two increasing lists, increasing, each once.
-    private static func union(_ one: [Int64], _ other: [Int64]) -> [Int64] {
-        guard !one.isEmpty else { return other }
-        var merged: [Int64] = []
-        merged.reserveCapacity(one.count + other.count)
-        var (first, second) = (0, 0)
-        while first < one.count || second < other.count {
-            if second == other.count || (first < one.count && one[first] < other[second]) {
-                merged.append(one[first])
-                first += 1
+            if let word = frequent[index], let count = given[index] {
+                rarer.append(try RarerTermBlocks(hits: try bm25.hits(db, of: word), idf: idf[index], bm25: bm25) { range in
+                    try weighed(db, expression, count: count, in: range)
+                })
+                facts.sightings.held[terms[index]] = rarer[rarer.count - 1].isHeld
             } else {
-                if first < one.count, one[first] == other[second] { first += 1 }
-                merged.append(other[second])
-                second += 1
+                rarer.append(RarerTermBlocks(walked: try rows(index), bm25: bm25))
             }
+            shares.append(.rarer(rarer.count - 1))
         }
-        return merged
+        let ceiling = common.indices.reduce(0.0) { $0 + (common[$1] == nil ? 0 : BM25Terms.ceiling(idf: idf[$1])) }
+        return try RarerTermsFirst(terms: shares, rarer: rarer, ceiling: ceiling, bm25: bm25).best(db, limit: limit, keptBy: sieve)
     }
 
     /// A term's share of each of its chunks' scores (within blocks `range`), given the
@@ -337,22 +241,10 @@ struct AnyTermRanking: LexicalStrategy {
             }
         }
         for range in BM25Terms.runs(of: unranked) {
-            for row in try walk(db, expression, in: range) {
+            for row in try BM25Terms.walk(db, expression, in: range) {
                 scores.add(BM25Terms.weight(idf: idf, frequency: row.frequency, norm: bm25.norm(row.length)), to: row.chunk)
             }
         }
-    }
-
-    /// A term's chunks with its hits and their lengths, from FTS5 (within blocks `range`).
-    private func walk(_ db: SQLiteConnection, _ expression: String, in range: ClosedRange<Int64>?) throws
-        -> [(chunk: Int64, frequency: Double, length: Int)] {
-        var rows: [(chunk: Int64, frequency: Double, length: Int)] = []
-        try db.forEachRow("""
-            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ?\(BM25Terms.within(range)) ORDER BY rowid
-            """, Ranking.weights.arguments + [expression]) { columns in
-            rows.append((chunk: columns.int64(0), frequency: columns.double(1), length: Int(columns.int64(2))))
-        }
-        return rows
     }
 }
 

@@ -109,6 +109,18 @@ struct BM25Terms {
         }
     }
 
+    /// A term's chunks with its hits and their lengths, from FTS5 (within blocks `range`).
+    static func walk(_ db: SQLiteConnection, _ expression: String, in range: ClosedRange<Int64>?) throws
+        -> [(chunk: Int64, frequency: Double, length: Int)] {
+        var rows: [(chunk: Int64, frequency: Double, length: Int)] = []
+        try db.forEachRow("""
+            SELECT rowid, folio_term_frequency(chunk_fts, ?, ?, ?), folio_row_length(chunk_fts) FROM chunk_fts WHERE chunk_fts MATCH ?\(BM25Terms.within(range)) ORDER BY rowid
+            """, Ranking.weights.arguments + [expression]) { columns in
+            rows.append((chunk: columns.int64(0), frequency: columns.double(1), length: Int(columns.int64(2))))
+        }
+        return rows
+    }
+
     /// The condition that keeps a walk of FTS5 within blocks `range` (none for `nil`).
     static func within(_ range: ClosedRange<Int64>?) -> String {
         let size = Int64(block)

@@ -65,18 +65,34 @@ struct ChunkSieve {
         return scored.indices.compactMap { out[$0] ? nil : scored[$0] }
     }
 
-    /// The chunks of `chunks` (increasing, tens of thousands: a ranking's candidates before
-    /// they are weighed) whose documents the conditions do not rule out, in their order: every
-    /// document's value marked from its blocks, then each chunk's document from the blocks of
-    /// the chunks' documents in order (`ValueBlocks.markOutside`, `marked`).
-    func kept(_ db: SQLiteConnection, increasing chunks: [Int64]) throws -> [Int64] {
+    /// Calls `body` with every block number of the chunks from 0 to `last`, in order, and a
+    /// function that clears the bits (a bit a chunk of the block) of the chunks whose
+    /// documents the conditions rule out: for a ranking's candidates, tens of thousands,
+    /// sieved block by block before they are weighed (`RarerTermsFirst`). Every document's
+    /// value is marked from its blocks at once, then each block of the chunks' documents is
+    /// read beside the candidates' block (`ValueBlocks.markOutside`, `clearMarked`): looking
+    /// each candidate up as `kept` does cost more than weighing it (docs/benchmarks.md, "The
+    /// second tier's candidates sieved"). A chunk whose block of documents is not made is
+    /// kept.
+    func forEachBlock(_ db: SQLiteConnection, through last: Int64,
+                      _ body: (Int64, (UnsafeMutableBufferPointer<UInt64>) -> Void) throws -> Void) throws {
         var outside: [UInt8] = []
         for condition in conditions { try ValueBlocks.markOutside(db, condition.column, condition.ranges, in: &outside) }
-        let out = try ValueBlocks.marked(db, ValueBlocks.chunkDocuments, ofIncreasing: chunks, in: outside)
-        var kept: [Int64] = []
-        kept.reserveCapacity(chunks.count)
-        for place in chunks.indices where !out[place] { kept.append(chunks[place]) }
-        return kept
+        var next: Int64 = 0
+        try outside.withUnsafeBufferPointer { marks in
+            try ValueBlocks.forEachBlock(db, ValueBlocks.chunkDocuments, through: last) { number, blob in
+                while next < number {
+                    try body(next) { _ in }
+                    next += 1
+                }
+                try body(number) { bits in ValueBlocks.clearMarked(bits, in: blob, by: marks) }
+                next = number + 1
+            }
+        }
+        while next <= last {
+            try body(next) { _ in }
+            next += 1
+        }
     }
 
     /// Whether each of `documents` (-1: not known) has a value that one of `conditions`
