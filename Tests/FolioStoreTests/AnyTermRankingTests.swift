@@ -220,6 +220,55 @@ import FolioCore
         #expect(reached > 0, "no search reached the second tier")
     }
 
+    /// With a filter, a first tier of common words beside rarer frequent words ranks its
+    /// chunks in the pass over the blocks that finds the second tier's too (`RarerTermsFirst`):
+    /// they are FTS5's ranking of the kept documents' chunks holding every term, and the
+    /// second tier that pass leaves in the search's sightings gives what a second tier of its
+    /// own gives.
+    @Test func aFilteredFirstTier_ranksBothTiersInOnePass() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store, documents: 4_200)
+        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (1 + id % 2) * 86400") }
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        let common = try reader.read("test") { db in
+            try db.values(as: String.self, """
+                SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
+                """)
+        }
+        try #require(common.count >= 3)
+        for text in ["\(common[0]) \(common[1]) w40 w45", "w40 \(common[0]) w50 \(common[2])", "\(common[0]) w35 \(common[1]) w36"] {
+            var request = SearchRequest(query: SearchQuery(parsing: text), limit: 10)
+            request.leaders = LeaderTests.policy
+            request.filters.time = TimeRange(from: 2 * 86_400, until: nil)
+            try reader.read("test") { db in
+                let allowed = AllowedChunks()
+                _ = try allowed.chunks(db, request)
+                let sieve = try #require(try allowed.sieve(db, everyShare: true))
+                let facts = try TermFacts(db, query: request.query)
+                let tiers = LexicalPlan.tiers(facts, request.query, reduced: false)
+                let all = try #require(tiers.all), any = try #require(tiers.any)
+                let first = try #require(try MixedTermRanking(db, plan: all, required: request.query.required, facts: facts,
+                                                              policy: LeaderTests.policy), "\(text)")
+                #expect(first.sievesEveryShare, "\(text)")
+                let sieved = try first.best(db, limit: 40, keptBy: sieve)
+                let rows = try db.rows("""
+                    SELECT f.rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts f JOIN chunk c ON c.id = f.rowid
+                    JOIN document d ON d.id = c.document_id WHERE chunk_fts MATCH ? AND d.written_s = 2 * 86400 ORDER BY score, id
+                    """, [all.countsArgument, all.expression])
+                #expect(!sieved.kept.isEmpty, "\(text)")
+                #expect(sieved.kept.map(\.chunk) == rows.prefix(sieved.kept.count).map { $0["id"] as Int64 }, "\(text)")
+                for (one, other) in zip(sieved.kept, rows) { #expect(abs(one.score - other["score"]) <= 1e-12 * abs(one.score), "\(text)") }
+                #expect(sieved.ranked == min(40, rows.count), "\(text)")
+                #expect(facts.sightings.rarerTermsFirst?.serves(any.terms) == true, "\(text)")
+                let served = try AnyTermRanking(plan: any, facts: facts).best(db, limit: 200, keptBy: sieve)
+                let own = try AnyTermRanking(plan: any, facts: try TermFacts(db, query: request.query)).best(db, limit: 200, keptBy: sieve)
+                #expect(!served.kept.isEmpty && served.kept == own.kept && served.ranked == own.ranked, "\(text)")
+            }
+        }
+    }
+
     /// With a sieve of a time that keeps a tenth of the documents, the chunks kept are what
     /// FTS5 ranks first among the matches of those documents (none for the rare words of
     /// `w399 w398`), at least as many as the best `limit` of every match hold or a quarter

@@ -65,6 +65,13 @@ struct AnyTermRanking: LexicalStrategy {
         let common = terms.indices.map { given[$0] == nil ? nil : facts.commonWord(terms[$0]) }
         let frequent = terms.indices.map { given[$0] == nil ? nil : facts.frequentWord(terms[$0]) }
         let counted = common.contains { $0 != nil }
+        // The pass over the blocks a filtered first tier made for these terms (`MixedTermRanking`),
+        // whose rarer terms all have hits: a term it does not say is a common word.
+        if counted, common.contains(where: { $0 == nil }), let sieve, let made = facts.sightings.rarerTermsFirst, made.serves(terms),
+           let ranked = try made.pass.best(db, of: made.found, limit: limit, keptBy: sieve) {
+            for (index, held) in made.pass.held.enumerated() { facts.sightings.held[terms[index]] = held ?? true }
+            return ranked
+        }
         guard var bm25 = try BM25Terms(db, matching: any, lengths: counted, reads: facts.blocks) else {
             for term in terms { facts.sightings.held[term] = false }
             return ([], 0)
@@ -77,7 +84,7 @@ struct AnyTermRanking: LexicalStrategy {
                 walked[expression] = if let count = given[index], let word = frequent[index] {
                     try weighed(db, expression, count: count, hits: try bm25.hits(db, of: word), bm25: bm25)
                 } else if let count = given[index] {
-                    try weighed(db, expression, count: count, in: nil)
+                    try BM25Terms.weighed(db, expression, count: count, in: nil)
                 } else {
                     weighed(try BM25Terms.walk(db, expression, in: nil), bm25: bm25)
                 }
@@ -129,41 +136,10 @@ struct AnyTermRanking: LexicalStrategy {
                              rows: (Int) throws -> [(chunk: Int64, weight: Double)], limit: Int,
                              keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
         guard common.contains(where: { $0 == nil }) else { return nil }
-        let idf = common.indices.map { index in given[index].map { bm25.idf($0) } ?? 0 }
-        var shares: [RarerTermsFirst.Term] = []
-        var rarer: [RarerTermBlocks] = []
-        for index in terms.indices {
-            let expression = terms[index].expression
-            if let word = common[index] {
-                shares.append(.common(idf: idf[index], counts: try bm25.counts(db, of: word.term), expression: expression))
-                continue
-            }
-            if let word = frequent[index], let count = given[index] {
-                rarer.append(try RarerTermBlocks(hits: try bm25.hits(db, of: word), idf: idf[index], bm25: bm25) { range in
-                    try weighed(db, expression, count: count, in: range)
-                })
-                facts.sightings.held[terms[index]] = rarer[rarer.count - 1].isHeld
-            } else {
-                rarer.append(RarerTermBlocks(walked: try rows(index), bm25: bm25))
-            }
-            shares.append(.rarer(rarer.count - 1))
-        }
-        let ceiling = common.indices.reduce(0.0) { $0 + (common[$1] == nil ? 0 : BM25Terms.ceiling(idf: idf[$1])) }
-        return try RarerTermsFirst(terms: shares, rarer: rarer, ceiling: ceiling, bm25: bm25).best(db, limit: limit, keptBy: sieve)
-    }
-
-    /// A term's share of each of its chunks' scores (within blocks `range`), given the
-    /// chunks it is in: folio_bm25 over the term alone computes it in FTS5's walk (one
-    /// function a chunk, not two).
-    private func weighed(_ db: SQLiteConnection, _ expression: String, count: Double, in range: ClosedRange<Int64>?) throws
-        -> [(chunk: Int64, weight: Double)] {
-        var rows: [(chunk: Int64, weight: Double)] = []
-        try db.forEachRow("""
-            SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(BM25Terms.within(range)) ORDER BY rowid
-            """, Ranking.weights.arguments + [String(Int64(count)), expression]) { columns in
-            rows.append((chunk: columns.int64(0), weight: -columns.double(1)))
-        }
-        return rows
+        let ranking = try RarerTermsFirst(db, terms: terms, counts: given, common: common.map { $0?.term }, frequent: frequent, bm25: bm25,
+                                          walked: rows)
+        for (term, held) in zip(terms, ranking.held) where held != nil { facts.sightings.held[term] = held }
+        return try ranking.best(db, limit: limit, keptBy: sieve)
     }
 
     /// A frequent word's share of each of its chunks' scores, from its hits (`TermHits`)
@@ -177,7 +153,7 @@ struct AnyTermRanking: LexicalStrategy {
         rows.reserveCapacity(hits.values.reduce(0) { $0 + $1.count / 2 })
         var unranked: ClosedRange<Int64>?
         func rankUnranked() throws {
-            if let range = unranked { rows += try weighed(db, expression, count: count, in: range) }
+            if let range = unranked { rows += try BM25Terms.weighed(db, expression, count: count, in: range) }
             unranked = nil
         }
         for number in 0...bm25.newest / Int64(BM25Terms.block) {

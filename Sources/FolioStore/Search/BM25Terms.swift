@@ -121,6 +121,20 @@ struct BM25Terms {
         return rows
     }
 
+    /// A term's share of each of its chunks' scores (within blocks `range`), given the
+    /// chunks it is in: folio_bm25 over the term alone computes it in FTS5's walk (one
+    /// function a chunk, not two).
+    static func weighed(_ db: SQLiteConnection, _ expression: String, count: Double, in range: ClosedRange<Int64>?) throws
+        -> [(chunk: Int64, weight: Double)] {
+        var rows: [(chunk: Int64, weight: Double)] = []
+        try db.forEachRow("""
+            SELECT rowid, folio_bm25(chunk_fts, ?, ?, ?, ?) FROM chunk_fts WHERE chunk_fts MATCH ?\(BM25Terms.within(range)) ORDER BY rowid
+            """, Ranking.weights.arguments + [String(Int64(count)), expression]) { columns in
+            rows.append((chunk: columns.int64(0), weight: -columns.double(1)))
+        }
+        return rows
+    }
+
     /// The condition that keeps a walk of FTS5 within blocks `range` (none for `nil`).
     static func within(_ range: ClosedRange<Int64>?) -> String {
         let size = Int64(block)

@@ -24,6 +24,7 @@ struct MixedTermRanking: LexicalStrategy {
     /// The rarer terms' indexed words and idfs, when every one of them is a frequent word
     /// whose hits are kept (`Migrations/v0019_term_hits.sql`).
     private let frequent: [(word: String, idf: Double)]?
+    private let facts: TermFacts
 
     /// A first tier of common words and rarer terms.
     init?(_ db: SQLiteConnection, _ context: LexicalContext) throws {
@@ -58,6 +59,7 @@ struct MixedTermRanking: LexicalStrategy {
         self.plan = plan
         let words = others.compactMap { $0.count >= 0 ? facts.frequentWord($0.term) : nil }
         frequent = words.count == others.count ? zip(words, others).map { (word: $0, idf: bm25.idf(Double($1.count))) } : nil
+        self.facts = facts
     }
 
     /// Whether weighing the chunks that hold all the rarer terms (`others`: their chunk
@@ -80,6 +82,33 @@ struct MixedTermRanking: LexicalStrategy {
     /// FTS5 weighs every chunk of the rarer terms whatever the limit: a search whose
     /// filters keep a share asks once for all it needs, not for a few and then again.
     var ranksAllAtOnce: Bool { true }
+
+    /// With a time, size or extension filter, whatever share it keeps, when every term's
+    /// count is known and every rarer term is a frequent word: `best(_:limit:keptBy:)`.
+    var sievesEveryShare: Bool { onePass }
+
+    private var onePass: Bool { frequent != nil && plan.counts.prefix(plan.terms.count).allSatisfy { $0 >= 0 } }
+
+    /// With a sieve, the kept chunks holding every term, from the pass over the blocks that
+    /// finds and sieves the chunks holding any rarer term for the second tier as well
+    /// (`RarerTermsFirst`), kept in the search's sightings: a filter that leaves the first
+    /// tier too few documents had the second tier read and sieve the same blocks again
+    /// (docs/benchmarks.md, "Both tiers in one pass").
+    func best(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> (kept: [ScoredChunk], ranked: Int) {
+        guard onePass else {
+            let ranked = try best(db, limit: limit)
+            return (try sieve.kept(db, ranked), ranked.count)
+        }
+        let terms = plan.terms
+        let counts = terms.indices.map { Double(plan.counts[$0]) }
+        let pass = try RarerTermsFirst(db, terms: terms, counts: counts, common: terms.map { facts.commonWord($0)?.term },
+                                       frequent: terms.map { facts.frequentWord($0) }, bm25: bm25) { index in
+            try BM25Terms.weighed(db, terms[index].expression, count: counts[index], in: nil)
+        }
+        let found = try pass.find(db, keptBy: sieve, allCapacity: limit)
+        facts.sightings.rarerTermsFirst = RarerTermsFirst.Made(expressions: terms.map(\.expression), pass: pass, found: found)
+        return (found.all, found.all.count < limit ? found.all.count : limit)
+    }
 
     /// The best `limit` chunks holding every term, best first, scores negated as
     /// folio_bm25's.

@@ -1,4 +1,5 @@
 internal import FolioSQLite
+internal import FolioText
 
 /// A second tier of common words beside rarer terms (`AnyTermRanking`), ranked from the
 /// chunks of the rarer terms alone, each weighed with every term's share (the common words'
@@ -9,11 +10,11 @@ internal import FolioSQLite
 /// rarer terms' chunks (docs/benchmarks.md, "The second tier's common words last").
 ///
 /// One pass over the blocks of chunks: a block's chunks holding a rarer term, as bits; with
-/// a sieve, those whose documents it keeps; each weighed with the terms' shares in the
-/// query's order, as the ranking of every chunk sums them, in sums over the block's chunks.
-/// Weighing each rarer term's chunks over the whole index first, merging them, and then
-/// sieving the merged chunks cost more than the rest of a filtered second tier
-/// (docs/benchmarks.md, "The second tier in one pass over the blocks").
+/// a sieve, those whose documents it keeps; each weighed with every term's share. Weighing
+/// each rarer term's chunks over the whole index first, merging them, and then sieving the
+/// merged chunks cost more than the rest of a filtered second tier (docs/benchmarks.md, "The
+/// second tier in one pass over the blocks"). The same pass gives the first tier, the kept
+/// chunks that hold every term (`MixedTermRanking`), when a filter calls for both.
 struct RarerTermsFirst {
     /// A term of the query: a common word's idf, blocks of counts and expression (walked in
     /// FTS5 where its counts or the chunks' lengths are missing), or a rarer term (`rarer`'s
@@ -23,67 +24,85 @@ struct RarerTermsFirst {
         case rarer(Int)
     }
 
+    /// What the pass over the blocks found: how many chunks hold a rarer term; the blocks
+    /// where some of them are kept, with their bits (`words` to a block) and where each rarer
+    /// term's walked chunks are there; and, when asked, the best of the kept chunks that hold
+    /// every term, scored as the first tier scores them.
+    struct Found {
+        static let words = BM25Terms.block / 64
+        let holding: Int
+        let numbers: [Int64]
+        let bits: [UInt64]
+        let starts: [Int]
+        let all: [ScoredChunk]
+    }
+
+    /// A pass the first tier made with a sieve, for the second tier of the same terms (in the
+    /// search's `TermSightings`).
+    struct Made {
+        let expressions: [String]
+        let pass: RarerTermsFirst
+        let found: Found
+
+        /// Whether the pass was over `terms`.
+        func serves(_ terms: [SearchQuery.Term]) -> Bool {
+            expressions.count == terms.count && zip(expressions, terms).allSatisfy { $0 == $1.expression }
+        }
+    }
+
     /// In the query's order.
     let terms: [Term]
     let rarer: [RarerTermBlocks]
+    /// For each term, whether it is in any chunk, for a rarer term from hits (`nil` else).
+    let held: [Bool?]
     /// The sum of the common words' ceilings.
     let ceiling: Double
     let bm25: BM25Terms
 
-    /// The best `limit` chunks (those `sieve` keeps, with one) when they are the best of every
-    /// chunk (kept): all above the ceiling. With a sieve, as many of them as the share of
-    /// documents kept calls for; or, when fewer than `limit` are above the ceiling, all of
-    /// them, if as many as `ListedTerm`'s threshold asks. `nil` otherwise, or when fewer than
-    /// `limit` chunks hold a rarer term.
-    func best(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
-        let size = BM25Terms.block
-        var best = BoundedBest<ScoredChunk>(capacity: limit)
-        var holding = 0
-        var bits = [UInt64](repeating: 0, count: size / 64)
-        var sums = [Double](repeating: 0, count: size), norms = sums
-        var places: [Int] = []
-        places.reserveCapacity(size)
-        // Where each rarer term's walked chunks are, before and after a block's.
-        var starts = [Int](repeating: 0, count: rarer.count), cursors = starts
-        try bits.withUnsafeMutableBufferPointer { bits in
-            try sums.withUnsafeMutableBufferPointer { sums in
-                try norms.withUnsafeMutableBufferPointer { norms in
-                    func rank(_ number: Int64, sieve: (UnsafeMutableBufferPointer<UInt64>) -> Void) throws {
-                        for index in rarer.indices {
-                            starts[index] = cursors[index]
-                            rarer[index].mark(block: number, in: bits, from: &cursors[index])
-                        }
-                        let found = bits.reduce(0) { $0 + $1.nonzeroBitCount }
-                        guard found > 0 else { return }
-                        holding += found
-                        sieve(bits)
-                        places.removeAll(keepingCapacity: true)
-                        for word in bits.indices {
-                            var set = bits[word]
-                            while set != 0 {
-                                places.append(word &* 64 &+ set.trailingZeroBitCount)
-                                set &= set &- 1
-                            }
-                        }
-                        try weigh(db, block: number, places: places, kept: bits, norms: norms, sums: sums, walkedFrom: starts)
-                        let first = number * Int64(size)
-                        for place in places {
-                            let sum = sums[place]
-                            sums[place] = 0
-                            if sum > ceiling { best.offer(ScoredChunk(score: -sum, chunk: first + Int64(place))) }
-                        }
-                        for word in bits.indices { bits[word] = 0 }
-                    }
-                    if let sieve {
-                        try sieve.forEachBlock(db, through: bm25.newest / Int64(size), rank)
-                    } else {
-                        for number in 0...bm25.newest / Int64(size) { try rank(number) { _ in } }
-                    }
-                }
+    /// `terms`, with their chunks at the last count (`nil`: unknown), each a common word
+    /// (`common`: its counted word), a frequent word (`frequent`: its word, whose hits give
+    /// its chunks) or another term, whose chunks and shares `walked` gives.
+    init(_ db: SQLiteConnection, terms: [SearchQuery.Term], counts: [Double?], common: [String?], frequent: [String?], bm25: BM25Terms,
+         walked: (Int) throws -> [(chunk: Int64, weight: Double)]) throws {
+        var shares: [Term] = [], rarer: [RarerTermBlocks] = [], held: [Bool?] = []
+        var ceiling = 0.0
+        for index in terms.indices {
+            let expression = terms[index].expression
+            let idf = counts[index].map { bm25.idf($0) } ?? 0
+            if let word = common[index] {
+                shares.append(.common(idf: idf, counts: try bm25.counts(db, of: word), expression: expression))
+                ceiling += BM25Terms.ceiling(idf: idf)
+                held.append(nil)
+                continue
             }
+            if let word = frequent[index], let count = counts[index] {
+                rarer.append(try RarerTermBlocks(hits: try bm25.hits(db, of: word), idf: idf, bm25: bm25) { range in
+                    try BM25Terms.weighed(db, expression, count: count, in: range)
+                })
+                held.append(rarer[rarer.count - 1].isHeld)
+            } else {
+                rarer.append(RarerTermBlocks(walked: try walked(index), bm25: bm25))
+                held.append(nil)
+            }
+            shares.append(.rarer(rarer.count - 1))
         }
-        guard holding >= limit else { return nil }
-        let sorted = best.sorted()
+        (self.terms, self.rarer, self.held, self.ceiling, self.bm25) = (shares, rarer, held, ceiling, bm25)
+    }
+
+    /// The best `limit` chunks (those `sieve` keeps, with one), when they are the best of every
+    /// chunk (kept).
+    func best(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
+        try best(db, of: try find(db, keptBy: sieve, allCapacity: 0), limit: limit, keptBy: sieve)
+    }
+
+    /// Of what a pass found, the best `limit` chunks when they are the best of every chunk
+    /// (kept): all above the ceiling. With a sieve, as many of them as the share of documents
+    /// kept calls for; or, when fewer than `limit` are above the ceiling, all of them, if as
+    /// many as `ListedTerm`'s threshold asks. `nil` otherwise, or when fewer than `limit`
+    /// chunks hold a rarer term.
+    func best(_ db: SQLiteConnection, of found: Found, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
+        guard found.holding >= limit else { return nil }
+        let sorted = try weighKept(db, found, limit: limit)
         if sorted.count == limit {
             // With a sieve, as many as the best `limit` of every chunk would keep, as the share
             // estimates: each of the rest would cost a look-up of its document and row after.
@@ -95,12 +114,129 @@ struct RarerTermsFirst {
         return Double(sorted.count) * 4 >= Double(limit) * sieve.shareKept ? (sorted, limit) : nil
     }
 
-    /// Adds every term's share, in the query's order, to the sums of block `number`'s chunks
-    /// at `places` (their bits set in `kept`): from the rarer terms' hits and the common
-    /// words' counts with the chunks' norms, when every one of them has a length (lengths
-    /// are made when the index settles), else from FTS5.
-    private func weigh(_ db: SQLiteConnection, block number: Int64, places: [Int], kept: UnsafeMutableBufferPointer<UInt64>,
-                       norms: UnsafeMutableBufferPointer<Double>, sums: UnsafeMutableBufferPointer<Double>, walkedFrom starts: [Int]) throws {
+    /// The pass over the blocks: each block's chunks holding a rarer term as bits, those
+    /// `sieve` keeps; and the best `allCapacity` of them that hold every term, scored as the
+    /// first tier sums them (the rarer terms' shares, then the common words', each in the
+    /// query's order: `MixedTermRanking`).
+    func find(_ db: SQLiteConnection, keptBy sieve: ChunkSieve?, allCapacity: Int) throws -> Found {
+        let size = BM25Terms.block, words = Found.words
+        var all = BoundedBest<ScoredChunk>(capacity: allCapacity)
+        var holding = 0, numbers: [Int64] = [], kept: [UInt64] = [], keptStarts: [Int] = []
+        // Each rarer term's bits of the block, then their union and the chunks holding all.
+        var bits = [UInt64](repeating: 0, count: (rarer.count + 2) * words)
+        var shares = [Double](repeating: 0, count: terms.count * size), norms = [Double](repeating: 0, count: size)
+        var places: [Int] = []
+        places.reserveCapacity(size)
+        let rarerFirst = terms.indices.filter { if case .rarer = terms[$0] { true } else { false } }
+            + terms.indices.filter { if case .common = terms[$0] { true } else { false } }
+        var starts = [Int](repeating: 0, count: rarer.count), cursors = starts
+        try bits.withUnsafeMutableBufferPointer { bits in
+            try shares.withUnsafeMutableBufferPointer { shares in
+                try norms.withUnsafeMutableBufferPointer { norms in
+                    let union = UnsafeMutableBufferPointer(rebasing: bits[rarer.count * words..<(rarer.count + 1) * words])
+                    let every = UnsafeMutableBufferPointer(rebasing: bits[(rarer.count + 1) * words..<(rarer.count + 2) * words])
+                    func find(_ number: Int64, sieve: (UnsafeMutableBufferPointer<UInt64>) -> Void) throws {
+                        for index in rarer.indices {
+                            starts[index] = cursors[index]
+                            rarer[index].mark(block: number, in: UnsafeMutableBufferPointer(rebasing: bits[index * words..<(index + 1) * words]),
+                                              from: &cursors[index])
+                        }
+                        for word in 0..<words {
+                            (union[word], every[word]) = (0, .max)
+                            for index in rarer.indices {
+                                union[word] |= bits[index * words + word]
+                                every[word] &= bits[index * words + word]
+                                bits[index * words + word] = 0
+                            }
+                        }
+                        let found = union.reduce(0) { $0 + $1.nonzeroBitCount }
+                        guard found > 0 else { return }
+                        holding += found
+                        sieve(union)
+                        guard union.contains(where: { $0 != 0 }) else { return }
+                        numbers.append(number)
+                        kept += union
+                        keptStarts += starts
+                        guard allCapacity > 0 else { return }
+                        for word in 0..<words { every[word] &= union[word] }
+                        Self.places(of: UnsafeBufferPointer(every), into: &places)
+                        guard !places.isEmpty else { return }
+                        try weigh(db, block: number, places: places, kept: UnsafeBufferPointer(every), norms: norms, shares: shares,
+                                  apart: true, walkedFrom: starts[...])
+                        let first = number * Int64(size)
+                        for place in places {
+                            // A chunk holding every rarer term may lack a common word.
+                            if terms.indices.allSatisfy({ shares[$0 &* size &+ place] > 0 }) {
+                                var mixed = 0.0
+                                for term in rarerFirst { mixed += shares[term &* size &+ place] }
+                                all.offer(ScoredChunk(score: -mixed, chunk: first + Int64(place)))
+                            }
+                            for term in terms.indices { shares[term &* size &+ place] = 0 }
+                        }
+                    }
+                    if let sieve {
+                        try sieve.forEachBlock(db, through: bm25.newest / Int64(size), find)
+                    } else {
+                        for number in 0...bm25.newest / Int64(size) { try find(number) { _ in } }
+                    }
+                }
+            }
+        }
+        return Found(holding: holding, numbers: numbers, bits: kept, starts: keptStarts, all: all.sorted())
+    }
+
+    /// The best `limit` of the kept chunks a pass found above the ceiling, best first: each
+    /// weighed with every term's share in the query's order, as the ranking of every chunk
+    /// sums them, into one sum a chunk of the block.
+    private func weighKept(_ db: SQLiteConnection, _ found: Found, limit: Int) throws -> [ScoredChunk] {
+        let size = BM25Terms.block, words = Found.words
+        var best = BoundedBest<ScoredChunk>(capacity: limit)
+        var sums = [Double](repeating: 0, count: size), norms = sums
+        var places: [Int] = []
+        places.reserveCapacity(size)
+        try found.bits.withUnsafeBufferPointer { bits in
+            try sums.withUnsafeMutableBufferPointer { sums in
+                try norms.withUnsafeMutableBufferPointer { norms in
+                    for (block, number) in found.numbers.enumerated() {
+                        let kept = UnsafeBufferPointer(rebasing: bits[block * words..<(block + 1) * words])
+                        Self.places(of: kept, into: &places)
+                        try weigh(db, block: number, places: places, kept: kept, norms: norms, shares: sums, apart: false,
+                                  walkedFrom: found.starts[block * rarer.count..<(block + 1) * rarer.count])
+                        let first = number * Int64(size)
+                        for place in places {
+                            let sum = sums[place]
+                            sums[place] = 0
+                            if sum > ceiling { best.offer(ScoredChunk(score: -sum, chunk: first + Int64(place))) }
+                        }
+                    }
+                }
+            }
+        }
+        return best.sorted()
+    }
+
+    /// The places of the bits set, in order.
+    private static func places(of bits: UnsafeBufferPointer<UInt64>, into places: inout [Int]) {
+        places.removeAll(keepingCapacity: true)
+        for word in bits.indices {
+            var set = bits[word]
+            while set != 0 {
+                places.append(word &* 64 &+ set.trailingZeroBitCount)
+                set &= set &- 1
+            }
+        }
+    }
+
+    /// Adds each term's share of block `number`'s chunks at `places` (their bits set in
+    /// `kept`), in the query's order, to `shares`: each term's to a row of its own when
+    /// `apart`, else all to one, the chunks' scores (`starts`: where `find` found each rarer
+    /// term's walked chunks of the block). From the rarer terms' hits and the common words'
+    /// counts with the chunks' norms, when every one of them has a length (lengths are made
+    /// when the index settles), else from FTS5.
+    private func weigh(_ db: SQLiteConnection, block number: Int64, places: [Int], kept: UnsafeBufferPointer<UInt64>,
+                       norms: UnsafeMutableBufferPointer<Double>, shares: UnsafeMutableBufferPointer<Double>, apart: Bool,
+                       walkedFrom starts: ArraySlice<Int>) throws {
+        let size = BM25Terms.block
         let known = bm25.lengths(of: number).map { lengths in
             lengths.withUnsafeBufferPointer { lengths in
                 places.allSatisfy { place in
@@ -110,25 +246,26 @@ struct RarerTermsFirst {
                 }
             }
         } ?? false
-        let first = number * Int64(BM25Terms.block)
-        for term in terms {
+        let first = number * Int64(size)
+        for (index, term) in terms.enumerated() {
+            let row = apart ? UnsafeMutableBufferPointer(rebasing: shares[index * size..<(index + 1) * size]) : shares
             switch term {
-            case let .rarer(index):
-                try rarer[index].addShares(block: number, kept: UnsafeBufferPointer(kept), norms: known ? UnsafeBufferPointer(norms) : nil,
-                                           to: sums, walkedFrom: starts[index])
+            case let .rarer(other):
+                try rarer[other].addShares(block: number, kept: kept, norms: known ? UnsafeBufferPointer(norms) : nil, to: row,
+                                           walkedFrom: starts[starts.startIndex + other])
             case let .common(idf, counts, expression):
                 if known, let blob = counts[number] {
                     blob.withUnsafeBufferPointer { counts in
                         for place in places where counts[place] > 0 {
-                            sums[place] += BM25Terms.weight(idf: idf, frequency: Double(counts[place]), norm: norms[place])
+                            row[place] += BM25Terms.weight(idf: idf, frequency: Double(counts[place]), norm: norms[place])
                         }
                     }
                     continue
                 }
-                for row in try BM25Terms.walk(db, expression, in: number...number) {
-                    let place = Int(row.chunk - first)
+                for chunk in try BM25Terms.walk(db, expression, in: number...number) {
+                    let place = Int(chunk.chunk - first)
                     if kept[place >> 6] >> UInt64(place & 63) & 1 != 0 {
-                        sums[place] += BM25Terms.weight(idf: idf, frequency: row.frequency, norm: bm25.norm(row.length))
+                        row[place] += BM25Terms.weight(idf: idf, frequency: chunk.frequency, norm: bm25.norm(chunk.length))
                     }
                 }
             }

@@ -92,4 +92,7 @@ final class TermSightings {
     var held: [SearchQuery.Term: Bool] = [:]
     /// The blocks the rankings read.
     let blocks = BlockReads()
+    /// The pass over the blocks a filtered first tier made, which gives the second its
+    /// ranking too (`RarerTermsFirst`).
+    var rarerTermsFirst: RarerTermsFirst.Made?
 }
