@@ -141,8 +141,28 @@ enum ValueBlocks {
     /// at least), when every block up to `top`'s is made (else `nil`): each block read in place.
     static func count(_ db: SQLiteConnection, _ column: Column, within ranges: Ranges, top: Int64) throws
         -> (kept: Int64, present: Int64)? {
+        try count(db, column, within: ranges, top: top) { _, _, _ in }
+    }
+
+    /// `count`, and the marks of the rows outside `ranges` (`markOutside`'s) made from the
+    /// same reading of the blocks: a filter whose sieve marks every document read them twice
+    /// (docs/benchmarks.md, "Both tiers in one pass"). `marks` is made as long as `top`'s
+    /// block.
+    static func count(_ db: SQLiteConnection, _ column: Column, within ranges: Ranges, top: Int64, markingOutside marks: inout [UInt8]) throws
+        -> (kept: Int64, present: Int64)? {
+        let rows = Int(top / block + 1) * Int(block)
+        if marks.count < rows { marks += repeatElement(0, count: rows - marks.count) }
+        return try marks.withUnsafeMutableBufferPointer { marks in
+            try count(db, column, within: ranges, top: top) { number, blob, width in markBlock(number, blob, width: width, outside: ranges, in: marks) }
+        }
+    }
+
+    /// `count`, calling `each` with every block read (its number, blob and width).
+    private static func count(_ db: SQLiteConnection, _ column: Column, within ranges: Ranges, top: Int64,
+                              each: (Int64, UnsafeRawBufferPointer, Int) -> Void) throws -> (kept: Int64, present: Int64)? {
         var kept: Int64 = 0, present: Int64 = 0
-        let made = try forEachBlock(db, column, top: top) { _, blob, width in
+        let made = try forEachBlock(db, column, top: top) { number, blob, width in
+            each(number, blob, width)
             // The range as entries (a value less the least plus one), compared without
             // decoding: a hundred thousand values are counted for a search.
             let least = Int64(bitPattern: littleEndian(blob, from: 1, width: 8))
@@ -180,26 +200,31 @@ enum ValueBlocks {
         if marks.count < rows { marks += repeatElement(0, count: rows - marks.count) }
         try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN 0 AND ? ORDER BY block", [newest / block],
                           columns: { columns in
-            let number = Int(columns.int64(0))
+            let number = columns.int64(0)
             columns.withBytes(1) { blob in
                 guard let width = width(of: blob) else { return }
-                let bounds = entryBounds(ranges, least: Int64(bitPattern: littleEndian(blob, from: 1, width: 8)))
-                let first = number * Int(block)
-                marks.withUnsafeMutableBufferPointer { marks in
-                    let own = UnsafeMutableBufferPointer(rebasing: marks[first..<(first + Int(block))])
-                    switch width {
-                    case 1: markEntries(blob, as: UInt8.self, outside: bounds, in: own)
-                    case 2: markEntries(blob, as: UInt16.self, outside: bounds, in: own)
-                    case 4: markEntries(blob, as: UInt32.self, outside: bounds, in: own)
-                    default:
-                        for offset in 0..<Int(block) {
-                            let entry = entry(at: offset, in: blob, width: width)
-                            if entry > 0, !bounds.contains(where: { entry >= $0.low && entry <= $0.high }) { own[offset] = 1 }
-                        }
-                    }
-                }
+                marks.withUnsafeMutableBufferPointer { marks in markBlock(number, blob, width: width, outside: ranges, in: marks) }
             }
         })
+    }
+
+    /// Marks block `number`'s rows whose values (in `blob`, entries `width` bytes wide) are
+    /// outside `ranges`.
+    private static func markBlock(_ number: Int64, _ blob: UnsafeRawBufferPointer, width: Int, outside ranges: Ranges,
+                                  in marks: UnsafeMutableBufferPointer<UInt8>) {
+        let bounds = entryBounds(ranges, least: Int64(bitPattern: littleEndian(blob, from: 1, width: 8)))
+        let first = Int(number) * Int(block)
+        let own = UnsafeMutableBufferPointer(rebasing: marks[first..<(first + Int(block))])
+        switch width {
+        case 1: markEntries(blob, as: UInt8.self, outside: bounds, in: own)
+        case 2: markEntries(blob, as: UInt16.self, outside: bounds, in: own)
+        case 4: markEntries(blob, as: UInt32.self, outside: bounds, in: own)
+        default:
+            for offset in 0..<Int(block) {
+                let entry = entry(at: offset, in: blob, width: width)
+                if entry > 0, !bounds.contains(where: { entry >= $0.low && entry <= $0.high }) { own[offset] = 1 }
+            }
+        }
     }
 
     /// Calls `body` with each block of `column` from `0` to `last`, in their order: its number

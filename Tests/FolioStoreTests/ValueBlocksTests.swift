@@ -56,7 +56,8 @@ import FolioText
                                                -5_000 ... -4_000, (1 << 42) ... .max].map(ValueBlocks.Ranges.init)
         + [ValueBlocks.Ranges(each: [3, 150, 1_000]), ValueBlocks.Ranges(each: [])]
 
-    /// The count of values within a range, at each width, against the values themselves.
+    /// The count of values within a range, at each width, against the values themselves; and
+    /// the marks of those outside it made as they are counted.
     @Test func aCount_isOfTheValuesWithinTheRange_atEveryWidth() throws {
         let database = try TemporaryDatabase()
         let blocks = try Self.sizeBlocks(database)
@@ -68,6 +69,13 @@ import FolioText
             }
             #expect(counted?.present == Int64(values.count))
             #expect(counted?.kept == Int64(values.count(where: within.contains)), "\(within)")
+            // Counted marking the rows outside: the same count, and a mark for each value outside.
+            var marks: [UInt8] = []
+            let marking = try reader.read("count") { db in
+                try ValueBlocks.count(db, ValueBlocks.documentSizes, within: within, top: Int64(blocks.count * 1024 - 1), markingOutside: &marks)
+            }
+            #expect(marking?.kept == counted?.kept && marking?.present == counted?.present, "\(within)")
+            #expect(marks == blocks.joined().map { value in value.map { within.contains($0) ? 0 : 1 } ?? 0 }, "\(within)")
             let rows = try reader.read("rows") { db in
                 try ValueBlocks.rows(db, ValueBlocks.documentSizes, within: within, top: Int64(blocks.count * 1024 - 2))
             }

@@ -15,7 +15,12 @@ struct AllowedChunksRanking: LexicalStrategy {
     private let chunks: [Int64]
 
     init?(_ db: SQLiteConnection, _ context: LexicalContext) throws {
-        guard context.request.narrowsMatches, let chunks = try context.allowed.chunks(db, context.request) else { return nil }
+        guard context.request.narrowsMatches else { return nil }
+        // A first tier ranked in a pass over the blocks sieves by every document's mark: the
+        // count of the filters makes them.
+        let marking = try context.matchesAll && MixedTermRanking.ranksInOnePass(db, plan: context.plan, required: context.query.required,
+                                                                                facts: context.facts, policy: context.policy)
+        guard let chunks = try context.allowed.chunks(db, context.request, marking: marking) else { return nil }
         plan = context.plan
         self.chunks = chunks
     }
@@ -59,6 +64,8 @@ final class AllowedChunks {
         let share: Double?
         /// The first sample, then.
         let sampled: (kept: Int64, present: Int64)?
+        /// The marks of the documents outside the filters, when their count made them.
+        var outside: [UInt8]? = nil
     }
 
     /// The sample: runs of consecutive ids spread evenly over them, each document read by
@@ -68,9 +75,11 @@ final class AllowedChunks {
     static let runs: Int64 = 32
     static let runLength: Int64 = 4
 
-    func chunks(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
+    /// `marking`: a time, size or extension alone marks the documents outside it as it
+    /// counts them, for a sieve by marks (`ChunkSieve.forEachBlock`).
+    func chunks(_ db: SQLiteConnection, _ request: SearchRequest, marking: Bool = false) throws -> [Int64]? {
         if let found { return found }
-        found = .some(try lookUp(db, request))
+        found = .some(try lookUp(db, request, marking: marking))
         return found!
     }
 
@@ -88,7 +97,7 @@ final class AllowedChunks {
         guard let many, !ChunkSieve.conditions(of: many.filters).isEmpty else { return nil }
         let (share, sieve) = try refined(db)
         guard sieve == nil, everyShare, let share else { return sieve }
-        return ChunkSieve(many.filters, keeping: share)
+        return ChunkSieve(many.filters, keeping: share, outside: many.outside)
     }
 
     /// The share and the sieve, worked out once. Where the sample showed few and the walk
@@ -107,12 +116,12 @@ final class AllowedChunks {
             let walked = Double(AllowedChunksRanking.most + 1) / Double(max(many.top, 1))
             share = max(present > 0 ? Double(kept) / Double(present) : 0, walked)
         }
-        let sieve = share <= ChunkSieve.share ? ChunkSieve(many.filters, keeping: share) : nil
+        let sieve = share <= ChunkSieve.share ? ChunkSieve(many.filters, keeping: share, outside: many.outside) : nil
         refinement = (share, sieve)
         return (share, sieve)
     }
 
-    private func lookUp(_ db: SQLiteConnection, _ request: SearchRequest) throws -> [Int64]? {
+    private func lookUp(_ db: SQLiteConnection, _ request: SearchRequest, marking: Bool) throws -> [Int64]? {
         let most = AllowedChunksRanking.most
         var documentFilters = request.filters
         documentFilters.pages = nil
@@ -126,11 +135,13 @@ final class AllowedChunks {
         var sampled: (kept: Int64, present: Int64)?
         // The documents the blocks show may be kept, when they are few.
         var candidates: [Int64]?
+        var outside: [UInt8] = []
         if let alone = Self.alone(documentFilters),
-           let counted = try ValueBlocks.count(db, alone.column, within: alone.ranges, top: top) {
+           let counted = try marking ? ValueBlocks.count(db, alone.column, within: alone.ranges, top: top, markingOutside: &outside)
+                                     : ValueBlocks.count(db, alone.column, within: alone.ranges, top: top) {
             if counted.kept > Int64(most) {
                 many = Many(filters: documentFilters, top: top,
-                            share: Double(counted.kept) / Double(max(counted.present, 1)), sampled: nil)
+                            share: Double(counted.kept) / Double(max(counted.present, 1)), sampled: nil, outside: marking ? outside : nil)
                 return nil
             }
             // The blocks are current: none counted, none kept.

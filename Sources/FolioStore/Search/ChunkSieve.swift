@@ -28,12 +28,16 @@ struct ChunkSieve {
     /// for a sieve of any share), as the search estimated it: of a ranking's best chunks,
     /// about how many it keeps.
     let shareKept: Double
+    /// Every document's mark, 1 where the conditions rule it out, when the filters' count
+    /// made them (`AllowedChunks`); else `forEachBlock` makes them.
+    private let outside: [UInt8]?
 
     /// `nil` when the filters give no time, size or extension.
-    init?(_ filters: SearchFilters, keeping shareKept: Double) {
+    init?(_ filters: SearchFilters, keeping shareKept: Double, outside: [UInt8]? = nil) {
         conditions = Self.conditions(of: filters)
         guard !conditions.isEmpty else { return nil }
         self.shareKept = shareKept
+        self.outside = outside
     }
 
     /// The filters' time, size and extensions as conditions on the documents' blocks: the
@@ -76,8 +80,10 @@ struct ChunkSieve {
     /// kept.
     func forEachBlock(_ db: SQLiteConnection, through last: Int64,
                       _ body: (Int64, (UnsafeMutableBufferPointer<UInt64>) -> Void) throws -> Void) throws {
-        var outside: [UInt8] = []
-        for condition in conditions { try ValueBlocks.markOutside(db, condition.column, condition.ranges, in: &outside) }
+        var outside = self.outside ?? []
+        if self.outside == nil {
+            for condition in conditions { try ValueBlocks.markOutside(db, condition.column, condition.ranges, in: &outside) }
+        }
         var next: Int64 = 0
         try outside.withUnsafeBufferPointer { marks in
             try ValueBlocks.forEachBlock(db, ValueBlocks.chunkDocuments, through: last) { number, blob in

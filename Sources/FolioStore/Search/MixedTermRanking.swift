@@ -36,6 +36,32 @@ struct MixedTermRanking: LexicalStrategy {
     /// its own, and weighing the others' chunks costs less than seeking the common words'
     /// lists (`costsLess`).
     init?(_ db: SQLiteConnection, plan: LexicalPlan, required: [[SearchQuery.Term]], facts: TermFacts, policy: LeaderPolicy) throws {
+        guard let (common, others) = try Self.shape(db, plan: plan, required: required, facts: facts, policy: policy),
+              let expression = SearchQuery(required: others.map { [$0.term] }, excluded: []).allTermsExpression,
+              let bm25 = try BM25Terms(db, matching: expression, reads: facts.blocks) else { return nil }
+        self.common = common.map { (word: $0.word, idf: bm25.idf($0.count)) }
+        self.bm25 = bm25
+        self.others = expression
+        othersCounts = others.map { String($0.count) }.joined(separator: " ")
+        self.plan = plan
+        let words = others.compactMap { $0.count >= 0 ? facts.frequentWord($0.term) : nil }
+        frequent = words.count == others.count ? zip(words, others).map { (word: $0, idf: bm25.idf(Double($1.count))) } : nil
+        self.facts = facts
+    }
+
+    /// Whether a first tier of `plan` is ranked here, and in one pass over the blocks when a
+    /// filter gives a sieve (`best(_:limit:keptBy:)`): what the filters' count asks, to mark
+    /// the documents they rule out as it counts them (`AllowedChunks`).
+    static func ranksInOnePass(_ db: SQLiteConnection, plan: LexicalPlan, required: [[SearchQuery.Term]], facts: TermFacts,
+                               policy: LeaderPolicy) throws -> Bool {
+        guard let (_, others) = try shape(db, plan: plan, required: required, facts: facts, policy: policy) else { return false }
+        return plan.counts.prefix(plan.terms.count).allSatisfy { $0 >= 0 } && others.allSatisfy { facts.frequentWord($0.term) != nil }
+    }
+
+    /// The plan's common words and other terms with their counts, when they are the shape
+    /// ranked here.
+    private static func shape(_ db: SQLiteConnection, plan: LexicalPlan, required: [[SearchQuery.Term]], facts: TermFacts,
+                              policy: LeaderPolicy) throws -> (common: [(word: String, count: Double)], others: [(term: SearchQuery.Term, count: Int64)])? {
         guard required.allSatisfy({ $0.count == 1 }), plan.counts.count >= plan.terms.count else { return nil }
         var common: [(word: String, count: Double)] = []
         var others: [(term: SearchQuery.Term, count: Int64)] = []
@@ -48,18 +74,9 @@ struct MixedTermRanking: LexicalStrategy {
         }
         guard !common.isEmpty, !others.isEmpty,
               let total = try db.value(as: Double.self, "SELECT chunks FROM leader_census"),
-              Self.costsLess(common: common.map(\.count), others: others.map { $0.count < 0 ? Double(policy.frequentChunks) : Double($0.count) },
-                             chunks: total),
-              let expression = SearchQuery(required: others.map { [$0.term] }, excluded: []).allTermsExpression,
-              let bm25 = try BM25Terms(db, matching: expression, reads: facts.blocks) else { return nil }
-        self.common = common.map { (word: $0.word, idf: bm25.idf($0.count)) }
-        self.bm25 = bm25
-        self.others = expression
-        othersCounts = others.map { String($0.count) }.joined(separator: " ")
-        self.plan = plan
-        let words = others.compactMap { $0.count >= 0 ? facts.frequentWord($0.term) : nil }
-        frequent = words.count == others.count ? zip(words, others).map { (word: $0, idf: bm25.idf(Double($1.count))) } : nil
-        self.facts = facts
+              costsLess(common: common.map(\.count), others: others.map { $0.count < 0 ? Double(policy.frequentChunks) : Double($0.count) },
+                        chunks: total) else { return nil }
+        return (common, others)
     }
 
     /// Whether weighing the chunks that hold all the rarer terms (`others`: their chunk

@@ -65,10 +65,10 @@ final class RarerTermBlocks {
     }
 
     /// Adds the term's share to `sums` (a sum a chunk of block `number`) of the chunks whose
-    /// bits are set in `kept` that hold it: from its hits and `norms` (the chunks', when each
-    /// kept chunk has a length), else from FTS5. `cursor`: where `mark` found the block's
-    /// walked chunks.
-    func addShares(block number: Int64, kept: UnsafeBufferPointer<UInt64>, norms: UnsafeBufferPointer<Double>?,
+    /// bits are set in `kept` (at `places`) that hold it: from its hits and `norms` (the
+    /// chunks', when each kept chunk has a length), else from FTS5. `cursor`: where `mark`
+    /// found the block's walked chunks.
+    func addShares(block number: Int64, kept: UnsafeBufferPointer<UInt64>, places: [Int], norms: UnsafeBufferPointer<Double>?,
                    to sums: UnsafeMutableBufferPointer<Double>, walkedFrom cursor: Int) throws {
         let first = number * Int64(BM25Terms.block)
         func isKept(_ place: Int) -> Bool { kept[place >> 6] >> UInt64(place & 63) & 1 != 0 }
@@ -86,11 +86,27 @@ final class RarerTermBlocks {
             for row in try weighed(number...number) where isKept(Int(row.chunk - first)) { sums[Int(row.chunk - first)] += row.weight }
             return
         }
-        // Over the bytes in place: the loop runs for every chunk of the term in the block.
+        // Over the bytes in place: the loop runs for every chunk of the term in the block, or,
+        // where a filter keeps few of them, each kept chunk is looked for among them.
         hits[Int(number)].withUnsafeBufferPointer { blob in
-            for entry in 0..<blob.count / 2 {
-                let (place, hits) = TermHits.entry(entry, of: blob)
-                if isKept(place) { sums[place] += BM25Terms.weight(idf: idf, frequency: Double(hits), norm: norms[place]) }
+            let entries = blob.count / 2
+            guard places.count * 8 < entries else {
+                for entry in 0..<entries {
+                    let (place, hits) = TermHits.entry(entry, of: blob)
+                    if isKept(place) { sums[place] += BM25Terms.weight(idf: idf, frequency: Double(hits), norm: norms[place]) }
+                }
+                return
+            }
+            var low = 0
+            for place in places {
+                var high = entries
+                while low < high {
+                    let middle = (low + high) / 2
+                    if TermHits.entry(middle, of: blob).place < place { low = middle + 1 } else { high = middle }
+                }
+                guard low < entries else { return }
+                let (at, hits) = TermHits.entry(low, of: blob)
+                if at == place { sums[place] += BM25Terms.weight(idf: idf, frequency: Double(hits), norm: norms[place]) }
             }
         }
     }

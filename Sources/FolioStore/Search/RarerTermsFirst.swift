@@ -251,8 +251,8 @@ struct RarerTermsFirst {
             let row = apart ? UnsafeMutableBufferPointer(rebasing: shares[index * size..<(index + 1) * size]) : shares
             switch term {
             case let .rarer(other):
-                try rarer[other].addShares(block: number, kept: kept, norms: known ? UnsafeBufferPointer(norms) : nil, to: row,
-                                           walkedFrom: starts[starts.startIndex + other])
+                try rarer[other].addShares(block: number, kept: kept, places: places, norms: known ? UnsafeBufferPointer(norms) : nil,
+                                           to: row, walkedFrom: starts[starts.startIndex + other])
             case let .common(idf, counts, expression):
                 if known, let blob = counts[number] {
                     blob.withUnsafeBufferPointer { counts in
