@@ -269,6 +269,42 @@ import FolioCore
         }
     }
 
+    /// Whether the counts, hits and lengths are all there or not, the first tier in one pass
+    /// with a sieve that keeps every document (`ext:txt`) gives what it gives without one
+    /// (within a rounding where FTS5 ranks a block whole), and the second tier served from the
+    /// pass what one of its own gives.
+    @Test func theFirstTierInOnePass_ranksAsWithoutIt_withBlocksMadeOrNot() throws {
+        var filters = SearchFilters()
+        filters.extensions = ["txt"]
+        let sieve = try #require(ChunkSieve(filters, keeping: 1))
+        var checked = 0
+        try CountStates.walk(written: "the system data the w120 config", unusable: "the") { reader, note in
+            try reader.read("test") { db in
+                let common = try db.values(as: String.self, """
+                    SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
+                    """)
+                try #require(common.count >= 3)
+                for text in ["\(common[0]) \(common[1]) w40 w45", "w40 \(common[0]) w50 \(common[2])"] {
+                    let query = SearchQuery(parsing: text)
+                    let facts = try TermFacts(db, query: query)
+                    let tiers = LexicalPlan.tiers(facts, query, reduced: false)
+                    guard let all = tiers.all, let any = tiers.any,
+                          let first = try MixedTermRanking(db, plan: all, required: query.required, facts: facts, policy: LeaderTests.policy),
+                          first.sievesEveryShare else { continue }
+                    checked += 1
+                    let plain = try first.best(db, limit: 400)
+                    let sieved = try first.best(db, limit: 400, keptBy: sieve)
+                    #expect(!plain.isEmpty && sieved.kept.map(\.chunk) == plain.map(\.chunk) && sieved.ranked == plain.count, "\(text): \(note)")
+                    for (one, other) in zip(sieved.kept, plain) { #expect(abs(one.score - other.score) <= 1e-12 * abs(one.score), "\(text): \(note)") }
+                    let served = try AnyTermRanking(plan: any, facts: facts).best(db, limit: 200, keptBy: sieve)
+                    let own = try AnyTermRanking(plan: any, facts: try TermFacts(db, query: query)).best(db, limit: 200, keptBy: sieve)
+                    #expect(served.kept == own.kept && served.ranked == own.ranked, "\(text): \(note)")
+                }
+            }
+        }
+        #expect(checked == 12, "both queries in every state")
+    }
+
     /// With a sieve of a time that keeps a tenth of the documents, the chunks kept are what
     /// FTS5 ranks first among the matches of those documents (none for the rare words of
     /// `w399 w398`), at least as many as the best `limit` of every match hold or a quarter
