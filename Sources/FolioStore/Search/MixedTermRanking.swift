@@ -6,7 +6,9 @@ internal import FolioText
 /// words' shares from their counts, or is dropped for lacking one. When every rarer term is
 /// a frequent word, their hits (`Migrations/v0019_term_hits.sql`) give the chunks holding
 /// them all instead, block by block, and the same scores (docs/benchmarks.md, "Frequent
-/// words' hits").
+/// words' hits"); with a time, size or extension filter, in the pass over the blocks that
+/// ranks the second tier too (`RarerTermsFirst`, docs/benchmarks.md, "Both tiers in one
+/// pass").
 ///
 /// FTS5 matched all of them together, seeking every common word's long position lists to
 /// each chunk of the rarer terms, half of `how do I configure the network`'s cost
