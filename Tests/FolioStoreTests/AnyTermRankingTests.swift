@@ -28,6 +28,23 @@ import FolioCore
         }
     }
 
+    /// The common words in fewer than half the chunks, most frequent first.
+    static func commonWords(_ db: SQLiteConnection) throws -> [String] {
+        try db.values(as: String.self, """
+            SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
+            """)
+    }
+
+    /// 4,200 documents of `LeaderTests.corpus`, half written on day 1 and half on day 2, the
+    /// search tables tended until settled.
+    static func halvedCorpus(_ database: TemporaryDatabase) throws -> IndexReader {
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store, documents: 4_200)
+        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (1 + id % 2) * 86400") }
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        return try IndexReader(path: database.path)
+    }
+
     static func expectSame(_ reader: IndexReader, _ note: Comment) throws {
         for text in queries {
             let found = try scores(reader, text)
@@ -78,9 +95,7 @@ import FolioCore
         var proved = 0
         try CountStates.walk(written: "the system data the w120 config", unusable: "system") { reader, note in
             try reader.read("test") { db in
-                let common = try db.values(as: String.self, """
-                    SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
-                    """)
+                let common = try Self.commonWords(db)
                 try #require(common.count >= 2)
                 for text in ["\(common[0]) \(common[1]) w300 w301", "w350 \(common[0]) w351", "\(common[1]) kernel w302 \(common[1])"] {
                     let query = SearchQuery(parsing: text)
@@ -175,16 +190,9 @@ import FolioCore
     /// without the filter finds that the filter keeps, in their order.
     @Test func aFilterOfHalfTheDocuments_findsWhatTheSearchWithoutItKeeps() throws {
         let database = try TemporaryDatabase()
-        let store = try IndexStore(path: database.path)
-        try LeaderTests.corpus(store, documents: 4_200)
-        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (1 + id % 2) * 86400") }
-        while try store.tendSearchTables(LeaderTests.policy) {}
-        let reader = try IndexReader(path: database.path)
+        let reader = try Self.halvedCorpus(database)
         let (common, kept) = try reader.read("test") { db in
-            (try db.values(as: String.self, """
-                SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
-                """),
-             Set(try db.values(as: String.self, "SELECT path FROM document WHERE written_s = 2 * 86400")))
+            (try Self.commonWords(db), Set(try db.values(as: String.self, "SELECT path FROM document WHERE written_s = 2 * 86400")))
         }
         try #require(common.count >= 2)
         var reached = 0
@@ -227,16 +235,8 @@ import FolioCore
     /// own gives.
     @Test func aFilteredFirstTier_ranksBothTiersInOnePass() throws {
         let database = try TemporaryDatabase()
-        let store = try IndexStore(path: database.path)
-        try LeaderTests.corpus(store, documents: 4_200)
-        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (1 + id % 2) * 86400") }
-        while try store.tendSearchTables(LeaderTests.policy) {}
-        let reader = try IndexReader(path: database.path)
-        let common = try reader.read("test") { db in
-            try db.values(as: String.self, """
-                SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
-                """)
-        }
+        let reader = try Self.halvedCorpus(database)
+        let common = try reader.read("test") { db in try Self.commonWords(db) }
         try #require(common.count >= 3)
         for text in ["\(common[0]) \(common[1]) w40 w45", "w40 \(common[0]) w50 \(common[2])", "\(common[0]) w35 \(common[1]) w36"] {
             var request = SearchRequest(query: SearchQuery(parsing: text), limit: 10)
@@ -280,9 +280,7 @@ import FolioCore
         var checked = 0
         try CountStates.walk(written: "the system data the w120 config", unusable: "the") { reader, note in
             try reader.read("test") { db in
-                let common = try db.values(as: String.self, """
-                    SELECT term FROM frequent_term WHERE common = 1 AND 2 * chunks < (SELECT chunks FROM leader_census) ORDER BY chunks DESC
-                    """)
+                let common = try Self.commonWords(db)
                 try #require(common.count >= 3)
                 for text in ["\(common[0]) \(common[1]) w40 w45", "w40 \(common[0]) w50 \(common[2])"] {
                     let query = SearchQuery(parsing: text)
