@@ -150,8 +150,7 @@ enum ValueBlocks {
     /// block.
     static func count(_ db: SQLiteConnection, _ column: Column, within ranges: Ranges, top: Int64, markingOutside marks: inout [UInt8]) throws
         -> (kept: Int64, present: Int64)? {
-        let rows = Int(top / block + 1) * Int(block)
-        if marks.count < rows { marks += repeatElement(0, count: rows - marks.count) }
+        grow(&marks, through: top)
         return try marks.withUnsafeMutableBufferPointer { marks in
             try count(db, column, within: ranges, top: top) { number, blob, width in markBlock(number, blob, width: width, outside: ranges, in: marks) }
         }
@@ -196,16 +195,19 @@ enum ValueBlocks {
     /// write makes, is passed over).
     static func markOutside(_ db: SQLiteConnection, _ column: Column, _ ranges: Ranges, in marks: inout [UInt8]) throws {
         guard let newest = try db.value(as: Int64.self, column.newest), newest >= 0 else { return }
-        let rows = Int(newest / block + 1) * Int(block)
-        if marks.count < rows { marks += repeatElement(0, count: rows - marks.count) }
-        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN 0 AND ? ORDER BY block", [newest / block],
-                          columns: { columns in
-            let number = columns.int64(0)
-            columns.withBytes(1) { blob in
+        grow(&marks, through: newest)
+        try marks.withUnsafeMutableBufferPointer { marks in
+            try forEachBlock(db, column, through: newest / block) { number, blob in
                 guard let width = width(of: blob) else { return }
-                marks.withUnsafeMutableBufferPointer { marks in markBlock(number, blob, width: width, outside: ranges, in: marks) }
+                markBlock(number, blob, width: width, outside: ranges, in: marks)
             }
-        })
+        }
+    }
+
+    /// Makes `marks` at least as long as the rows of `row`'s block and those before.
+    private static func grow(_ marks: inout [UInt8], through row: Int64) {
+        let rows = Int(row / block + 1) * Int(block)
+        if marks.count < rows { marks += repeatElement(0, count: rows - marks.count) }
     }
 
     /// Marks block `number`'s rows whose values (in `blob`, entries `width` bytes wide) are
@@ -283,13 +285,10 @@ enum ValueBlocks {
     private static func forEachBlock(_ db: SQLiteConnection, _ column: Column, top: Int64,
                                      _ body: (Int64, UnsafeRawBufferPointer, Int) -> Void) throws -> Bool {
         var blocks: Int64 = 0
-        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block <= ? ORDER BY block", [top / block]) { columns in
-            let number = columns.int64(0)
-            columns.withBytes(1) { blob in
-                guard let width = width(of: blob) else { return }
-                blocks += 1
-                body(number, blob, width)
-            }
+        try forEachBlock(db, column, through: top / block) { number, blob in
+            guard let width = width(of: blob) else { return }
+            blocks += 1
+            body(number, blob, width)
         }
         return blocks == top / block + 1
     }

@@ -80,10 +80,7 @@ struct ChunkSieve {
     /// kept.
     func forEachBlock(_ db: SQLiteConnection, through last: Int64,
                       _ body: (Int64, (UnsafeMutableBufferPointer<UInt64>) -> Void) throws -> Void) throws {
-        var outside = self.outside ?? []
-        if self.outside == nil {
-            for condition in conditions { try ValueBlocks.markOutside(db, condition.column, condition.ranges, in: &outside) }
-        }
+        let outside = try self.outside ?? marks(db)
         var next: Int64 = 0
         try outside.withUnsafeBufferPointer { marks in
             try ValueBlocks.forEachBlock(db, ValueBlocks.chunkDocuments, through: last) { number, blob in
@@ -99,6 +96,13 @@ struct ChunkSieve {
             try body(next) { _ in }
             next += 1
         }
+    }
+
+    /// Every document's mark, 1 where a condition rules it out.
+    private func marks(_ db: SQLiteConnection) throws -> [UInt8] {
+        var outside: [UInt8] = []
+        for condition in conditions { try ValueBlocks.markOutside(db, condition.column, condition.ranges, in: &outside) }
+        return outside
     }
 
     /// Whether each of `documents` (-1: not known) has a value that one of `conditions`
