@@ -17,27 +17,27 @@ extension SQLiteConnection {
     }
 
     private func fullTextTokens(of text: String, tokenizer: [String], document: Bool) throws(SQLiteError) -> [FullTextToken] {
-        final class Collected { var tokens: [FullTextToken] = [] }
-        let collected = Collected()
         let made = try self.tokenizer(tokenizer)
         var text = text
-        let result = text.withUTF8 { bytes in
-            withExtendedLifetime(collected) {
+        // The tokens collected through a pointer to a local array: a class's property was
+        // checked for exclusive access at run time at each token's append.
+        var tokens: [FullTextToken] = []
+        let result = withUnsafeMutablePointer(to: &tokens) { tokens in
+            text.withUTF8 { bytes in
                 folio_fts_tokenizer_run(made, document ? 1 : 0, bytes.baseAddress, Int32(bytes.count), {
                     context, token, length, start, end in
                     guard let context, let token else { return 0 }
-                    let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-                    collected.tokens.append(FullTextToken(
+                    context.assumingMemoryBound(to: [FullTextToken].self).pointee.append(FullTextToken(
                         term: String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self),
                         bytes: Int(start)..<Int(end)))
                     return 0
-                }, Unmanaged.passUnretained(collected).toOpaque())
+                }, tokens)
             }
         }
         guard result == SQLITE_OK else {
             throw SQLiteError(extendedCode: result, message: "FTS5 tokenizer \(tokenizer.joined(separator: " ")) failed")
         }
-        return collected.tokens
+        return tokens
     }
 
     /// The connection's tokenizer made from `words` (`fullTextTerms`), made at its first use.
