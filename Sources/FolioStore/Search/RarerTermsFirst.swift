@@ -120,26 +120,23 @@ struct RarerTermsFirst {
     /// query's order: `MixedTermRanking`).
     func find(_ db: SQLiteConnection, keptBy sieve: ChunkSieve?, allCapacity: Int) throws -> Found {
         let size = BM25Terms.block, words = Found.words
-        var all = BoundedBest<ScoredChunk>(capacity: allCapacity)
-        var holding = 0, numbers: [Int64] = [], kept: [UInt64] = [], keptStarts: [Int] = []
+        var progress = Progress(all: BoundedBest(capacity: allCapacity), starts: [Int](repeating: 0, count: rarer.count))
+        progress.places.reserveCapacity(size)
         // Each rarer term's bits of the block, then their union and the chunks holding all.
         var bits = [UInt64](repeating: 0, count: (rarer.count + 2) * words)
         var shares = [Double](repeating: 0, count: terms.count * size), norms = [Double](repeating: 0, count: size)
-        var places: [Int] = []
-        places.reserveCapacity(size)
         let rarerFirst = terms.indices.filter { if case .rarer = terms[$0] { true } else { false } }
             + terms.indices.filter { if case .common = terms[$0] { true } else { false } }
-        var starts = [Int](repeating: 0, count: rarer.count), cursors = starts
         try bits.withUnsafeMutableBufferPointer { bits in
             try shares.withUnsafeMutableBufferPointer { shares in
                 try norms.withUnsafeMutableBufferPointer { norms in
                     let union = UnsafeMutableBufferPointer(rebasing: bits[rarer.count * words..<(rarer.count + 1) * words])
                     let every = UnsafeMutableBufferPointer(rebasing: bits[(rarer.count + 1) * words..<(rarer.count + 2) * words])
-                    func find(_ number: Int64, sieve: (UnsafeMutableBufferPointer<UInt64>) -> Void) throws {
+                    func find(_ number: Int64, _ progress: inout Progress, sieve: (UnsafeMutableBufferPointer<UInt64>) -> Void) throws {
                         for index in rarer.indices {
-                            starts[index] = cursors[index]
+                            progress.starts[index] = progress.cursors[index]
                             rarer[index].mark(block: number, in: UnsafeMutableBufferPointer(rebasing: bits[index * words..<(index + 1) * words]),
-                                              from: &cursors[index])
+                                              from: &progress.cursors[index])
                         }
                         for word in 0..<words {
                             (union[word], every[word]) = (0, .max)
@@ -151,38 +148,58 @@ struct RarerTermsFirst {
                         }
                         let found = union.reduce(0) { $0 + $1.nonzeroBitCount }
                         guard found > 0 else { return }
-                        holding += found
+                        progress.holding += found
                         sieve(union)
                         guard union.contains(where: { $0 != 0 }) else { return }
-                        numbers.append(number)
-                        kept += union
-                        keptStarts += starts
+                        progress.numbers.append(number)
+                        progress.kept += union
+                        progress.keptStarts += progress.starts
                         guard allCapacity > 0 else { return }
                         for word in 0..<words { every[word] &= union[word] }
-                        Self.places(of: UnsafeBufferPointer(every), into: &places)
-                        guard !places.isEmpty else { return }
-                        try weigh(db, block: number, places: places, kept: UnsafeBufferPointer(every), norms: norms, shares: shares,
-                                  apart: true, walkedFrom: starts[...])
+                        Self.places(of: UnsafeBufferPointer(every), into: &progress.places)
+                        guard !progress.places.isEmpty else { return }
+                        try weigh(db, block: number, places: progress.places, kept: UnsafeBufferPointer(every), norms: norms, shares: shares,
+                                  apart: true, walkedFrom: progress.starts[...])
                         let first = number * Int64(size)
-                        for place in places {
+                        for place in progress.places {
                             // A chunk holding every rarer term may lack a common word.
                             if terms.indices.allSatisfy({ shares[$0 &* size &+ place] > 0 }) {
                                 var mixed = 0.0
                                 for term in rarerFirst { mixed += shares[term &* size &+ place] }
-                                all.offer(ScoredChunk(score: -mixed, chunk: first + Int64(place)))
+                                progress.all.offer(ScoredChunk(score: -mixed, chunk: first + Int64(place)))
                             }
                             for term in terms.indices { shares[term &* size &+ place] = 0 }
                         }
                     }
                     if let sieve {
-                        try sieve.forEachBlock(db, through: bm25.newest / Int64(size), find)
+                        try sieve.forEachBlock(db, through: bm25.newest / Int64(size)) { number, sieve in try find(number, &progress, sieve: sieve) }
                     } else {
-                        for number in 0...bm25.newest / Int64(size) { try find(number) { _ in } }
+                        for number in 0...bm25.newest / Int64(size) { try find(number, &progress) { _ in } }
                     }
                 }
             }
         }
-        return Found(holding: holding, numbers: numbers, bits: kept, starts: keptStarts, all: all.sorted())
+        return Found(holding: progress.holding, numbers: progress.numbers, bits: progress.kept, starts: progress.keptStarts,
+                     all: progress.all.sorted())
+    }
+
+    /// What the pass has found up to a block, given to each block's step as one `inout`: a
+    /// var the step captured was checked for exclusive access at run time at each use that
+    /// called out (an append), a dozen times a block.
+    private struct Progress {
+        var holding = 0
+        var numbers: [Int64] = []
+        var kept: [UInt64] = []
+        var keptStarts: [Int] = []
+        var places: [Int] = []
+        var all: BoundedBest<ScoredChunk>
+        /// Where the block's walked chunks of each rarer term start, and where the next's will.
+        var starts: [Int]
+        var cursors: [Int]
+
+        init(all: BoundedBest<ScoredChunk>, starts: [Int]) {
+            (self.all, self.starts, cursors) = (all, starts, starts)
+        }
     }
 
     /// The best `limit` of the kept chunks a pass found above the ceiling, best first: each
