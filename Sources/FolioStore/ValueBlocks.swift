@@ -125,7 +125,14 @@ enum ValueBlocks {
             byBlock[next[Int(id / block - first)]] = index
             next[Int(id / block - first)] += 1
         }
-        try db.forEachRow("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN ? AND ?", [first, last], columns: { columns in
+        // The blocks the ids are in, each found by its number, when they are few among those
+        // from the first to the last: a walk of every block between read a page for each.
+        let holding = (0...Int(last - first)).filter { starts[$0] < starts[$0 + 1] }
+        let (sql, arguments): (String, SQLiteArguments) = holding.count * Self.fewBlocks < Int(last - first) + 1
+            ? ("SELECT t.block, t.\(column.blob) FROM json_each(?) j CROSS JOIN \(column.table) t ON t.block = j.value",
+               [IdArray.json(holding.lazy.map { first + Int64($0) })])
+            : ("SELECT block, \(column.blob) FROM \(column.table) WHERE block BETWEEN ? AND ?", [first, last])
+        try db.forEachRow(sql, arguments, columns: { columns in
             let number = Int(columns.int64(0) - first)
             guard starts[number] < starts[number + 1] else { return }
             columns.withBytes(1) { blob in
@@ -136,6 +143,10 @@ enum ValueBlocks {
         })
         return values
     }
+
+    /// `values` finds each block it needs by its number when they are fewer than one in this
+    /// many of the blocks from the first to the last it needs.
+    static let fewBlocks = 3
 
     /// How many rows up to `top` have a value, and how many of those are `within` (one range
     /// at least), when every block up to `top`'s is made (else `nil`): each block read in place.

@@ -269,6 +269,29 @@ import FolioText
         })
     }
 
+    /// Ids in few of the blocks between their first and last (`ValueBlocks.fewBlocks`) are
+    /// given their values from those blocks alone, each found by its number, as a walk of
+    /// every block between gives them.
+    @Test func theValuesOfIdsInFewBlocks_areThoseOfEveryBlockWalked() throws {
+        let database = try TemporaryDatabase()
+        _ = try Self.index(database, files: 7_300)
+        let reader = try IndexReader(path: database.path)
+        try reader.read("blocks") { db in
+            let documents = Dictionary(uniqueKeysWithValues: try db.rows("SELECT id, document_id FROM chunk").map {
+                ($0["id"] as Int64, $0["document_id"] as Int64)
+            })
+            // Blocks 0 and 7 of the 8 made, and block 976, which no write made; an id asked
+            // twice and one of none.
+            let few: [Int64] = [7_200, 3, 7_150, -1, 3, 1_000_000]
+            #expect(3 * ValueBlocks.fewBlocks < 977)
+            #expect(try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: few) == few.map { documents[$0] })
+            #expect(documents[7_200] != nil && documents[3] != nil && documents[1_000_000] == nil)
+            // Ids in every block: each walked.
+            let every = few.dropLast() + Array(stride(from: 0, to: 7_300, by: 512))
+            #expect(try ValueBlocks.values(db, ValueBlocks.chunkDocuments, of: Array(every)) == every.map { documents[$0] })
+        }
+    }
+
     /// A filter that keeps 78 of every 100 files gets no sieve, but for a ranking that sieves
     /// its many candidates before it weighs them (`LexicalStrategy.sievesEveryShare`), and that
     /// one keeps exactly the files the filter keeps.
