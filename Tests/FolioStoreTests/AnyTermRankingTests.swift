@@ -228,6 +228,35 @@ import FolioCore
         #expect(reached > 0, "no search reached the second tier")
     }
 
+    /// A filter ranks the query's words as the search without it does, a word in over half
+    /// the chunks left out and checked on the best chunks (`LexicalPlan`): one that keeps
+    /// every document finds what the search without it finds, with the same scores, and one
+    /// that keeps half finds those of them it keeps, in their order.
+    @Test func aFilter_ranksTheWordsAsTheSearchWithoutIt() throws {
+        let database = try TemporaryDatabase()
+        let reader = try Self.halvedCorpus(database)
+        let (half, common, kept) = try reader.read("test") { db in
+            (try db.values(as: String.self, "SELECT term FROM frequent_term WHERE 2 * chunks > (SELECT chunks FROM leader_census)"),
+             try Self.commonWords(db), Set(try db.values(as: String.self, "SELECT path FROM document WHERE written_s = 2 * 86400")))
+        }
+        try #require(!half.isEmpty && common.count >= 2)
+        for text in ["\(half[0]) \(common[0]) w300 w301", "w350 \(half[0]) w351", "\(half[0]) \(common[0]) \(common[1]) w120"] {
+            var unfiltered = SearchRequest(query: SearchQuery(parsing: text), limit: 10)
+            unfiltered.leaders = LeaderTests.policy
+            var every = unfiltered, halved = unfiltered
+            every.filters.time = TimeRange(from: 86_400, until: nil)
+            halved.filters.time = TimeRange(from: 2 * 86_400, until: nil)
+            let expected = try reader.search(unfiltered)
+            let found = try reader.search(every)
+            #expect(!expected.isEmpty, "\(text)")
+            #expect(found.map(\.path) == expected.map(\.path) && found.map(\.chunkOrdinal) == expected.map(\.chunkOrdinal), "\(text)")
+            #expect(found.map(\.score) == expected.map(\.score), "\(text)")
+            unfiltered.limit = 4_200
+            let keptOfAll = try reader.search(unfiltered).filter { kept.contains($0.path) }.prefix(10)
+            #expect(try reader.search(halved).map(\.path) == keptOfAll.map(\.path), "\(text)")
+        }
+    }
+
     /// With a filter, a first tier of common words beside rarer frequent words ranks its
     /// chunks in the pass over the blocks that finds the second tier's too (`RarerTermsFirst`):
     /// they are FTS5's ranking of the kept documents' chunks holding every term, and the

@@ -46,7 +46,7 @@ import FolioText
                     request.leaders = LeaderTests.policy
                     if given.scoped { request.kinds = [.text] }
                     let facts = try TermFacts(db, query: request.query)
-                    let tiers = LexicalPlan.tiers(facts, request.query, reduced: !request.narrowsMatches)
+                    let tiers = LexicalPlan.tiers(facts, request.query, reduced: true)
                     let plan = try #require(given.matchesAll ? tiers.all : tiers.any, "\(text)")
                     let context = LexicalContext(plan: plan, request: request, facts: facts, matchesAll: given.matchesAll)
                     let chosen = try LexicalStrategies.ordered.first { try $0.init(db, context) != nil }

@@ -86,13 +86,6 @@ struct BM25Terms {
         try reads.hits(db, of: term)
     }
 
-    /// Block `number` of a common term's counts, when it is made and whole.
-    static func counts(_ db: SQLiteConnection, of term: String, block number: Int64) throws -> [UInt8]? {
-        let counts = try db.row("SELECT counts FROM term_count WHERE term = ? AND block = ?", [term, number], cached: true)
-            .map { $0["counts"] as [UInt8] }
-        return counts?.count == block ? counts : nil
-    }
-
     /// Offers to `best` the chunks of blocks `numbers` that `expression` matches, ranked by
     /// FTS5 (folio_bm25 given `counts`): the blocks a ranking from counts cannot rank, their
     /// counts or lengths not made yet or not fitting.

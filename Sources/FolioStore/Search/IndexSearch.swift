@@ -194,7 +194,10 @@ enum IndexSearch {
 
     /// Both tiers of the lexical ranking, best first, at most `depth`.
     private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, facts: TermFacts, depth: Int) throws -> [RankedChunk] {
-        let tiers = LexicalPlan.tiers(facts, request.query, reduced: !request.narrowsMatches)
+        // With filters too: a filter narrows the ranking of the search without it, and ranking
+        // the words in half the chunks cost a filtered question half as much again
+        // (docs/benchmarks.md, "Words in half the chunks left out of a filtered search too").
+        let tiers = LexicalPlan.tiers(facts, request.query, reduced: true)
         guard let all = tiers.all else { return [] }
         let allowed = AllowedChunks()
         var ranked = try NameTier.promote(bm25(db, LexicalContext(plan: all, request: request, facts: facts, matchesAll: true, allowed: allowed),
@@ -237,12 +240,7 @@ enum IndexSearch {
                 }
                 let out = try TermPresence.chunks(db, holdingAny: excluded, among: scored.map(\.chunk), facts: context.facts)
                 scored.removeAll { out.contains($0.chunk) }
-                if !context.plan.filter.isEmpty {
-                    let kept = try TermPresence.chunks(db, holdingAll: context.plan.filter, among: scored.map(\.chunk), facts: context.facts)
-                    scored.removeAll { !kept.contains($0.chunk) }
-                }
-                let ranked = try BestPerDocument.ranked(db, scored, request: request, limit: limit, matchesAll: context.matchesAll,
-                                                        sieved: sieve != nil)
+                let ranked = try bestHoldingFilter(db, scored, context, limit: limit, sieved: sieve != nil)
                 let text = ranked.count(where: { !$0.navigation })
                 guard strategy.ranksEveryMatch else {
                     if text >= min(limit, request.limit) { return ranked }
@@ -255,6 +253,34 @@ enum IndexSearch {
             }
         }
         return []
+    }
+
+    /// The best of `scored` a document (`BestPerDocument`) among the chunks that hold every
+    /// word the plan checks instead of ranking (`LexicalPlan.filter`), checked from the best a
+    /// slice at a time: the first `limit` times four, as many as a search without filters
+    /// ranks, then four times as many more while those kept give fewer than `limit`
+    /// documents of text. A filter that keeps a share of the documents has its ranking asked
+    /// for that many more chunks, and checking every one of them cost more than leaving the
+    /// words out saved (docs/benchmarks.md, "Words in half the chunks left out of a filtered
+    /// search too"). The chunks after a slice whose chunks gave `limit` documents rank below
+    /// all of those, and change none.
+    private static func bestHoldingFilter(_ db: SQLiteConnection, _ scored: [ScoredChunk], _ context: LexicalContext, limit: Int,
+                                          sieved: Bool) throws -> [RankedChunk] {
+        func best(_ chunks: [ScoredChunk]) throws -> [RankedChunk] {
+            try BestPerDocument.ranked(db, chunks, request: context.request, limit: limit, matchesAll: context.matchesAll, sieved: sieved)
+        }
+        guard !context.plan.filter.isEmpty else { return try best(scored) }
+        var kept: [ScoredChunk] = []
+        var checked = 0, slice = limit * 4
+        while true {
+            let next = scored[checked..<min(scored.count, checked + slice)]
+            let holding = try TermPresence.chunks(db, holdingAll: context.plan.filter, among: next.map(\.chunk), facts: context.facts)
+            kept += next.filter { holding.contains($0.chunk) }
+            checked += next.count
+            let ranked = try best(kept)
+            if checked == scored.count || ranked.count(where: { !$0.navigation }) >= limit { return ranked }
+            slice *= 4
+        }
     }
 
     /// The chunks of the nearest windows (best window first, those of contents and index

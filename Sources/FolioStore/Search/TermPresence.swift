@@ -29,20 +29,24 @@ enum TermPresence {
     }
 
     /// The chunks among `ids` that hold `term`: from its counts where they are made, from
-    /// FTS5 for the chunks of a block that is not (written since the index settled).
+    /// FTS5 for the chunks of a block that is not (written since the index settled). The
+    /// blocks the ids are in are read in one statement: one for each block, for the hundreds
+    /// of chunks a filtered search checks across the index, cost more than its ranking
+    /// (docs/benchmarks.md, "Words in half the chunks left out of a filtered search too").
     private static func chunks(_ db: SQLiteConnection, holding term: SearchQuery.Term, among ids: [Int64], facts: TermFacts) throws -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
         guard let word = facts.commonWord(term)?.term else { return try fullText(db, term.expression, among: ids) }
+        var counted: [Int64: [UInt8]] = [:]
+        try db.forEachRow("""
+            SELECT t.block, t.counts FROM json_each(?) j CROSS JOIN term_count t ON t.term = ? AND t.block = j.value
+            """, [IdArray.json(Set(ids.lazy.map { $0 / TermCounts.block }).sorted()), word], cached: true) { columns in
+            let counts = columns.bytes(1)
+            if counts.count == TermCounts.block { counted[columns.int64(0)] = counts }
+        }
         var holding: Set<Int64> = []
         var unknown: [Int64] = []
-        var counted: [Int64: [UInt8]] = [:]
-        var uncounted: Set<Int64> = []
         for id in ids {
-            let number = id / TermCounts.block
-            if counted[number] == nil, !uncounted.contains(number) {
-                if let counts = try BM25Terms.counts(db, of: word, block: number) { counted[number] = counts } else { uncounted.insert(number) }
-            }
-            guard let counts = counted[number] else {
+            guard let counts = counted[id / TermCounts.block] else {
                 unknown.append(id)
                 continue
             }
