@@ -101,17 +101,78 @@ struct RarerTermsFirst {
     /// many as `ListedTerm`'s threshold asks. `nil` otherwise, or when fewer than `limit`
     /// chunks hold a rarer term.
     func best(_ db: SQLiteConnection, of found: Found, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
-        guard found.holding >= limit else { return nil }
-        let sorted = try weighKept(db, found, limit: limit)
-        if sorted.count == limit {
-            // With a sieve, as many as the best `limit` of every chunk would keep, as the share
-            // estimates: each of the rest would cost a look-up of its document and row after.
-            guard let sieve else { return (sorted, limit) }
-            return (Array(sorted.prefix(Int((Double(limit) * sieve.shareKept).rounded(.up)))), limit)
+        if found.holding >= limit {
+            let sorted = try weighKept(db, found, limit: limit)
+            if sorted.count == limit {
+                // With a sieve, as many as the best `limit` of every chunk would keep, as the share
+                // estimates: each of the rest would cost a look-up of its document and row after.
+                guard let sieve else { return (sorted, limit) }
+                return (Array(sorted.prefix(Int((Double(limit) * sieve.shareKept).rounded(.up)))), limit)
+            }
+            // Fewer than `limit` above the ceiling, all among these: with a sieve, enough of them.
+            if let sieve, Double(sorted.count) * 4 >= Double(limit) * sieve.shareKept { return (sorted, limit) }
         }
-        // Fewer than `limit` above the ceiling, all among these: with a sieve, enough of them.
         guard let sieve else { return nil }
-        return Double(sorted.count) * 4 >= Double(limit) * sieve.shareKept ? (sorted, limit) : nil
+        let every = try everyKept(db, limit: limit, keptBy: sieve)
+        return (every, every.count < limit ? every.count : limit)
+    }
+
+    /// The best `limit` of every chunk `sieve` keeps that holds a term, best first, each
+    /// weighed with every term's share in the query's order as the ranking of every chunk
+    /// sums them: for a filter that leaves too few kept chunks above the common words'
+    /// ceiling, whose results must come from chunks of common words alone too. Ranking every
+    /// chunk of the index and then sieving its best cost a filter that keeps a tenth of the
+    /// documents three times the rest of the search (docs/benchmarks.md, "Every kept chunk
+    /// weighed").
+    private func everyKept(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> [ScoredChunk] {
+        let size = BM25Terms.block, words = Found.words
+        // Each rarer term's bits of a block (only where its walked chunks are is wanted), then
+        // the block's chunks kept.
+        var bits = [UInt64](repeating: 0, count: (rarer.count + 1) * words)
+        var sums = [Double](repeating: 0, count: size), norms = sums
+        var every = EveryKept(best: BoundedBest(capacity: limit), cursors: [Int](repeating: 0, count: rarer.count))
+        every.places.reserveCapacity(size)
+        let newest = bm25.newest
+        try bits.withUnsafeMutableBufferPointer { bits in
+            try sums.withUnsafeMutableBufferPointer { sums in
+                try norms.withUnsafeMutableBufferPointer { norms in
+                    let kept = UnsafeMutableBufferPointer(rebasing: bits[rarer.count * words..<(rarer.count + 1) * words])
+                    func weigh(_ number: Int64, _ every: inout EveryKept, sieve: (UnsafeMutableBufferPointer<UInt64>) -> Void) throws {
+                        let starts = every.cursors
+                        for index in rarer.indices {
+                            let own = UnsafeMutableBufferPointer(rebasing: bits[index * words..<(index + 1) * words])
+                            rarer[index].mark(block: number, in: own, from: &every.cursors[index])
+                            own.update(repeating: 0)
+                        }
+                        let first = number * Int64(size), chunks = Int(min(Int64(size), newest - first + 1))
+                        for word in 0..<words {
+                            let below = chunks - word * 64
+                            kept[word] = below >= 64 ? .max : below > 0 ? (1 << UInt64(below)) - 1 : 0
+                        }
+                        sieve(kept)
+                        Self.places(of: UnsafeBufferPointer(kept), into: &every.places)
+                        guard !every.places.isEmpty else { return }
+                        try self.weigh(db, block: number, places: every.places, kept: UnsafeBufferPointer(kept), norms: norms, shares: sums,
+                                       apart: false, walkedFrom: starts[...])
+                        for place in every.places {
+                            let sum = sums[place]
+                            sums[place] = 0
+                            if sum > 0 { every.best.offer(ScoredChunk(score: -sum, chunk: first + Int64(place))) }
+                        }
+                    }
+                    try sieve.forEachBlock(db, through: newest / Int64(size)) { number, sieve in try weigh(number, &every, sieve: sieve) }
+                }
+            }
+        }
+        return every.best.sorted()
+    }
+
+    /// What `everyKept` has found up to a block, given to each block's step as one `inout`
+    /// (as `Progress`).
+    private struct EveryKept {
+        var best: BoundedBest<ScoredChunk>
+        var cursors: [Int]
+        var places: [Int] = []
     }
 
     /// The pass over the blocks: each block's chunks holding a rarer term as bits, those
