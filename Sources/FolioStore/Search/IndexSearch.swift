@@ -196,7 +196,7 @@ enum IndexSearch {
     private static func lexicalRanking(_ db: SQLiteConnection, request: SearchRequest, facts: TermFacts, depth: Int) throws -> [RankedChunk] {
         // With filters too: a filter narrows the ranking of the search without it, and ranking
         // the words in half the chunks cost a filtered question half as much again
-        // (docs/benchmarks.md, "Words in half the chunks left out of a filtered search too").
+        // (docs/benchmarks.md, "Checked at run time, and words in half the chunks").
         let tiers = LexicalPlan.tiers(facts, request.query, reduced: true)
         guard let all = tiers.all else { return [] }
         let allowed = AllowedChunks()
@@ -261,9 +261,9 @@ enum IndexSearch {
     /// ranks, then four times as many more while those kept give fewer than `limit`
     /// documents of text. A filter that keeps a share of the documents has its ranking asked
     /// for that many more chunks, and checking every one of them cost more than leaving the
-    /// words out saved (docs/benchmarks.md, "Words in half the chunks left out of a filtered
-    /// search too"). The chunks after a slice whose chunks gave `limit` documents rank below
-    /// all of those, and change none.
+    /// words out saved (docs/benchmarks.md, "Checked at run time, and words in half the
+    /// chunks"). The chunks after a slice whose chunks gave `limit` documents rank below all
+    /// of those, and change none.
     private static func bestHoldingFilter(_ db: SQLiteConnection, _ scored: [ScoredChunk], _ context: LexicalContext, limit: Int,
                                           sieved: Bool) throws -> [RankedChunk] {
         func best(_ chunks: [ScoredChunk]) throws -> [RankedChunk] {

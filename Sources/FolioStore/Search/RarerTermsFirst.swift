@@ -98,8 +98,9 @@ struct RarerTermsFirst {
     /// Of what a pass found, the best `limit` chunks when they are the best of every chunk
     /// (kept): all above the ceiling. With a sieve, as many of them as the share of documents
     /// kept calls for; or, when fewer than `limit` are above the ceiling, all of them, if as
-    /// many as `ListedTerm`'s threshold asks. `nil` otherwise, or when fewer than `limit`
-    /// chunks hold a rarer term.
+    /// many as `ListedTerm`'s threshold asks; otherwise, with a sieve, the best of every chunk
+    /// it keeps (`everyKept`). Without one, `nil` when fewer than `limit` are above the
+    /// ceiling or fewer than `limit` chunks hold a rarer term.
     func best(_ db: SQLiteConnection, of found: Found, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
         if found.holding >= limit {
             let sorted = try weighKept(db, found, limit: limit)
@@ -122,11 +123,11 @@ struct RarerTermsFirst {
     /// sums them: for a filter that leaves too few kept chunks above the common words'
     /// ceiling, whose results must come from chunks of common words alone too. Ranking every
     /// chunk of the index and then sieving its best cost a filter that keeps a tenth of the
-    /// documents three times the rest of the search (docs/benchmarks.md, "Every kept chunk
-    /// weighed").
+    /// documents more than the rest of the search (docs/benchmarks.md, "Checked at run time,
+    /// and words in half the chunks").
     private func everyKept(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> [ScoredChunk] {
         let size = BM25Terms.block, words = Found.words
-        // Each rarer term's bits of a block (only where its walked chunks are is wanted), then
+        // Each rarer term's bits of a block (wanted only for where its walked chunks are), then
         // the block's chunks kept.
         var bits = [UInt64](repeating: 0, count: (rarer.count + 1) * words)
         var sums = [Double](repeating: 0, count: size), norms = sums

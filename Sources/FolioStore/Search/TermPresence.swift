@@ -31,8 +31,8 @@ enum TermPresence {
     /// The chunks among `ids` that hold `term`: from its counts where they are made, from
     /// FTS5 for the chunks of a block that is not (written since the index settled). The
     /// blocks the ids are in are read in one statement: one for each block, for the hundreds
-    /// of chunks a filtered search checks across the index, cost more than its ranking
-    /// (docs/benchmarks.md, "Words in half the chunks left out of a filtered search too").
+    /// of chunks a filtered search checks across the index, cost it more than the words left
+    /// out saved (docs/benchmarks.md, "Checked at run time, and words in half the chunks").
     private static func chunks(_ db: SQLiteConnection, holding term: SearchQuery.Term, among ids: [Int64], facts: TermFacts) throws -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
         guard let word = facts.commonWord(term)?.term else { return try fullText(db, term.expression, among: ids) }
