@@ -381,11 +381,19 @@ enum ValueBlocks {
         })
     }
 
-    /// Clears each set bit for which `clears` (given its offset) is true.
+    /// Clears each set bit for which `clears` (given its offset) is true. A word of every bit
+    /// set (a block's every chunk, `RarerTermsFirst.everyKept`) is gone through offset by
+    /// offset, without finding each next bit set.
     @inline(__always)
     private static func clear(_ bits: UnsafeMutableBufferPointer<UInt64>, where clears: (Int) -> Bool) {
         for word in bits.indices {
             var set = bits[word]
+            if set == .max {
+                var cleared: UInt64 = 0
+                for bit in 0..<64 where clears(word &* 64 &+ bit) { cleared |= 1 << UInt64(bit) }
+                bits[word] = ~cleared
+                continue
+            }
             while set != 0 {
                 let bit = set.trailingZeroBitCount
                 set &= set &- 1
