@@ -127,39 +127,25 @@ struct RarerTermsFirst {
     /// and words in half the chunks").
     private func everyKept(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> [ScoredChunk] {
         let size = BM25Terms.block, words = Found.words
-        // Each rarer term's bits of a block (wanted only for where its walked chunks are), then
-        // the block's chunks kept.
-        var bits = [UInt64](repeating: 0, count: (rarer.count + 1) * words)
+        var kept = [UInt64](repeating: 0, count: words)
         var sums = [Double](repeating: 0, count: size), norms = sums
         var every = EveryKept(best: BoundedBest(capacity: limit), cursors: [Int](repeating: 0, count: rarer.count))
         every.places.reserveCapacity(size)
         let newest = bm25.newest
-        try bits.withUnsafeMutableBufferPointer { bits in
+        try kept.withUnsafeMutableBufferPointer { kept in
             try sums.withUnsafeMutableBufferPointer { sums in
                 try norms.withUnsafeMutableBufferPointer { norms in
-                    let kept = UnsafeMutableBufferPointer(rebasing: bits[rarer.count * words..<(rarer.count + 1) * words])
                     func weigh(_ number: Int64, _ every: inout EveryKept, sieve: (UnsafeMutableBufferPointer<UInt64>) -> Void) throws {
                         let starts = every.cursors
-                        for index in rarer.indices {
-                            let own = UnsafeMutableBufferPointer(rebasing: bits[index * words..<(index + 1) * words])
-                            rarer[index].mark(block: number, in: own, from: &every.cursors[index])
-                            own.update(repeating: 0)
-                        }
-                        let first = number * Int64(size), chunks = Int(min(Int64(size), newest - first + 1))
+                        for index in rarer.indices { rarer[index].walkedRange(block: number, from: &every.cursors[index]) }
+                        let chunks = Int(min(Int64(size), newest - number * Int64(size) + 1))
                         for word in 0..<words {
                             let below = chunks - word * 64
                             kept[word] = below >= 64 ? .max : below > 0 ? (1 << UInt64(below)) - 1 : 0
                         }
                         sieve(kept)
-                        Self.places(of: UnsafeBufferPointer(kept), into: &every.places)
-                        guard !every.places.isEmpty else { return }
-                        try self.weigh(db, block: number, places: every.places, kept: UnsafeBufferPointer(kept), norms: norms, shares: sums,
-                                       apart: false, walkedFrom: starts[...])
-                        for place in every.places {
-                            let sum = sums[place]
-                            sums[place] = 0
-                            if sum > 0 { every.best.offer(ScoredChunk(score: -sum, chunk: first + Int64(place))) }
-                        }
+                        try offer(db, block: number, kept: UnsafeBufferPointer(kept), places: &every.places, norms: norms, sums: sums,
+                                  walkedFrom: starts[...], above: 0, to: &every.best)
                     }
                     try sieve.forEachBlock(db, through: newest / Int64(size)) { number, sieve in try weigh(number, &every, sieve: sieve) }
                 }
@@ -277,21 +263,31 @@ struct RarerTermsFirst {
             try sums.withUnsafeMutableBufferPointer { sums in
                 try norms.withUnsafeMutableBufferPointer { norms in
                     for (block, number) in found.numbers.enumerated() {
-                        let kept = UnsafeBufferPointer(rebasing: bits[block * words..<(block + 1) * words])
-                        Self.places(of: kept, into: &places)
-                        try weigh(db, block: number, places: places, kept: kept, norms: norms, shares: sums, apart: false,
-                                  walkedFrom: found.starts[block * rarer.count..<(block + 1) * rarer.count])
-                        let first = number * Int64(size)
-                        for place in places {
-                            let sum = sums[place]
-                            sums[place] = 0
-                            if sum > ceiling { best.offer(ScoredChunk(score: -sum, chunk: first + Int64(place))) }
-                        }
+                        try offer(db, block: number, kept: UnsafeBufferPointer(rebasing: bits[block * words..<(block + 1) * words]),
+                                  places: &places, norms: norms, sums: sums,
+                                  walkedFrom: found.starts[block * rarer.count..<(block + 1) * rarer.count], above: ceiling, to: &best)
                     }
                 }
             }
         }
         return best.sorted()
+    }
+
+    /// Weighs block `number`'s chunks whose bits are set in `kept` (their places left in
+    /// `places`), every term's share in the query's order into one sum a chunk, and offers
+    /// to `best` those whose sum is over `floor`.
+    private func offer(_ db: SQLiteConnection, block number: Int64, kept: UnsafeBufferPointer<UInt64>, places: inout [Int],
+                       norms: UnsafeMutableBufferPointer<Double>, sums: UnsafeMutableBufferPointer<Double>, walkedFrom starts: ArraySlice<Int>,
+                       above floor: Double, to best: inout BoundedBest<ScoredChunk>) throws {
+        Self.places(of: kept, into: &places)
+        guard !places.isEmpty else { return }
+        try weigh(db, block: number, places: places, kept: kept, norms: norms, shares: sums, apart: false, walkedFrom: starts)
+        let first = number * Int64(BM25Terms.block)
+        for place in places {
+            let sum = sums[place]
+            sums[place] = 0
+            if sum > floor { best.offer(ScoredChunk(score: -sum, chunk: first + Int64(place))) }
+        }
     }
 
     /// The places of the bits set, in order.
