@@ -377,4 +377,44 @@ import FolioCore
             }
         }
     }
+
+    /// A rare word beside common ones, with a sieve of a tenth of the documents over several
+    /// blocks of chunks: the kept chunks come mostly from the common words alone, every kept
+    /// chunk that holds a term weighed (`RarerTermsFirst.everyKept`), and once the best so far
+    /// are found, a block's chunks whose words' ceilings cannot reach the worst of them passed
+    /// over (`CommonWordSets`). What they give is what FTS5 ranks first among the kept
+    /// documents' matches, at least the tenth of `limit` the sieve keeps.
+    @Test func everyKeptChunk_overBlocks_isWhatFTS5RanksFirst() throws {
+        let database = try TemporaryDatabase()
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store, documents: 4_200)
+        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (id % 10) * 86400") }
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        let reader = try IndexReader(path: database.path)
+        var filters = SearchFilters()
+        filters.time = TimeRange(from: 3 * 86_400, until: 4 * 86_400)
+        let sieve = try #require(ChunkSieve(filters, keeping: 0.1))
+        try reader.read("test") { db in
+            #expect(try db.value(as: Int64.self, "SELECT max(id) FROM chunk") ?? 0 > 4 * TermCounts.block, "several blocks")
+            let common = try Self.commonWords(db)
+            try #require(common.count >= 3)
+            for text in ["\(common[0]) \(common[1]) w399", "w398 \(common[2]) \(common[0]) \(common[1])"] {
+                let query = SearchQuery(parsing: text)
+                let facts = try TermFacts(db, query: query)
+                let any = try #require(LexicalPlan.tiers(facts, query, reduced: true).any, "\(text)")
+                let rows = try db.rows("""
+                    SELECT f.rowid AS id, folio_bm25(chunk_fts, 1, 2, 2, ?) AS score FROM chunk_fts f JOIN chunk c ON c.id = f.rowid
+                    JOIN document d ON d.id = c.document_id WHERE chunk_fts MATCH ? AND d.written_s = 3 * 86400 ORDER BY score, id
+                    """, [any.countsArgument, SearchQuery(required: [any.terms], excluded: []).allTermsExpression ?? ""])
+                for limit in [50, 400] {
+                    let sieved = try AnyTermRanking(plan: any, facts: facts).best(db, limit: limit, keptBy: sieve)
+                    #expect(sieved.kept.count >= min(rows.count, limit / 10), "\(text), \(limit)")
+                    #expect(sieved.kept.map(\.chunk) == rows.prefix(sieved.kept.count).map { $0["id"] as Int64 }, "\(text), \(limit)")
+                    for (one, other) in zip(sieved.kept, rows) {
+                        #expect(abs(one.score - other["score"]) <= 1e-12 * abs(one.score), "\(text), \(limit)")
+                    }
+                }
+            }
+        }
+    }
 }

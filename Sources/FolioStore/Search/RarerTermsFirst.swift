@@ -98,24 +98,23 @@ struct RarerTermsFirst {
     /// Of what a pass found, the best `limit` chunks when they are the best of every chunk
     /// (kept): all above the ceiling. With a sieve, as many of them as the share of documents
     /// kept calls for; or, when fewer than `limit` are above the ceiling, all of them, if as
-    /// many as `ListedTerm`'s threshold asks; otherwise, with a sieve, the best of every chunk
-    /// it keeps (`everyKept`). Without one, `nil` when fewer than `limit` are above the
+    /// many as `ListedTerm`'s threshold asks; otherwise, with a sieve, as many of the best of
+    /// every chunk it keeps (`everyKept`). Without one, `nil` when fewer than `limit` are above the
     /// ceiling or fewer than `limit` chunks hold a rarer term.
     func best(_ db: SQLiteConnection, of found: Found, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
+        // With a sieve, as many as the best `limit` of every chunk would keep, as the share
+        // estimates: each of the rest would cost a look-up of its document and row after.
+        let share = sieve.map { max(1, Int((Double(limit) * $0.shareKept).rounded(.up))) }
         if found.holding >= limit {
             let sorted = try weighKept(db, found, limit: limit)
-            if sorted.count == limit {
-                // With a sieve, as many as the best `limit` of every chunk would keep, as the share
-                // estimates: each of the rest would cost a look-up of its document and row after.
-                guard let sieve else { return (sorted, limit) }
-                return (Array(sorted.prefix(Int((Double(limit) * sieve.shareKept).rounded(.up)))), limit)
-            }
+            if sorted.count == limit { return (Array(sorted.prefix(share ?? limit)), limit) }
             // Fewer than `limit` above the ceiling, all among these: with a sieve, enough of them.
             if let sieve, Double(sorted.count) * 4 >= Double(limit) * sieve.shareKept { return (sorted, limit) }
         }
-        guard let sieve else { return nil }
-        let every = try everyKept(db, limit: limit, keptBy: sieve)
-        return (every, every.count < limit ? every.count : limit)
+        guard let sieve, let share else { return nil }
+        // Every chunk weighed is a kept one: the best `share` of them, all when fewer.
+        let every = try everyKept(db, limit: share, keptBy: sieve)
+        return (every, every.count < share ? every.count : limit)
     }
 
     /// The best `limit` of every chunk `sieve` keeps that holds a term, best first, each
@@ -124,12 +123,15 @@ struct RarerTermsFirst {
     /// ceiling, whose results must come from chunks of common words alone too. Ranking every
     /// chunk of the index and then sieving its best cost a filter that keeps a tenth of the
     /// documents more than the rest of the search (docs/benchmarks.md, "Checked at run time,
-    /// and words in half the chunks").
+    /// and words in half the chunks"). Of a block, only the chunks holding a rarer term or a
+    /// set of common words whose ceilings reach the worst of the best so far are sieved and
+    /// weighed (`CommonWordSets`; docs/benchmarks.md, "Every kept chunk, fewer weighed").
     private func everyKept(_ db: SQLiteConnection, limit: Int, keptBy sieve: ChunkSieve) throws -> [ScoredChunk] {
         let size = BM25Terms.block, words = Found.words
         var kept = [UInt64](repeating: 0, count: words)
         var sums = [Double](repeating: 0, count: size), norms = sums
-        var every = EveryKept(best: BoundedBest(capacity: limit), cursors: [Int](repeating: 0, count: rarer.count))
+        var every = EveryKept(best: BoundedBest(capacity: limit), cursors: [Int](repeating: 0, count: rarer.count),
+                              common: CommonWordSets(terms))
         every.places.reserveCapacity(size)
         let newest = bm25.newest
         try kept.withUnsafeMutableBufferPointer { kept in
@@ -137,15 +139,21 @@ struct RarerTermsFirst {
                 try norms.withUnsafeMutableBufferPointer { norms in
                     func weigh(_ number: Int64, _ every: inout EveryKept, sieve: (UnsafeMutableBufferPointer<UInt64>) -> Void) throws {
                         let starts = every.cursors
-                        for index in rarer.indices { rarer[index].walkedRange(block: number, from: &every.cursors[index]) }
-                        let chunks = Int(min(Int64(size), newest - number * Int64(size) + 1))
-                        for word in 0..<words {
-                            let below = chunks - word * 64
-                            kept[word] = below >= 64 ? .max : below > 0 ? (1 << UInt64(below)) - 1 : 0
+                        for word in 0..<words { kept[word] = 0 }
+                        for index in rarer.indices { rarer[index].mark(block: number, in: kept, from: &every.cursors[index]) }
+                        // What the worst of the best so far weighs: a chunk must weigh more to be among them.
+                        let floor = every.best.worst.map { -$0.score } ?? 0
+                        if !every.common.mark(block: number, reaching: floor, in: kept) {
+                            let chunks = Int(min(Int64(size), newest - number * Int64(size) + 1))
+                            for word in 0..<words {
+                                let below = chunks - word * 64
+                                kept[word] = below >= 64 ? .max : below > 0 ? (1 << UInt64(below)) - 1 : 0
+                            }
                         }
+                        guard kept.contains(where: { $0 != 0 }) else { return }
                         sieve(kept)
                         try offer(db, block: number, kept: UnsafeBufferPointer(kept), places: &every.places, norms: norms, sums: sums,
-                                  walkedFrom: starts[...], above: 0, to: &every.best)
+                                  walkedFrom: starts[...], above: floor, to: &every.best)
                     }
                     try sieve.forEachBlock(db, through: newest / Int64(size)) { number, sieve in try weigh(number, &every, sieve: sieve) }
                 }
@@ -159,6 +167,7 @@ struct RarerTermsFirst {
     private struct EveryKept {
         var best: BoundedBest<ScoredChunk>
         var cursors: [Int]
+        var common: CommonWordSets
         var places: [Int] = []
     }
 

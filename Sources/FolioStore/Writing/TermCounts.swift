@@ -9,6 +9,24 @@ enum TermCounts {
     /// The blob of a block whose counts do not fit in bytes.
     static let unusable: [UInt8] = [255]
 
+    /// Sets the bit (in `bits`, a bit a chunk of the block) of each chunk whose count in
+    /// `counts` (a whole block's) is not 0, eight counts at a time.
+    static func markHolding(_ counts: UnsafeBufferPointer<UInt8>, in bits: UnsafeMutableBufferPointer<UInt64>) {
+        let bytes = UnsafeRawBufferPointer(counts)
+        let low: UInt64 = 0x7f7f_7f7f_7f7f_7f7f, high: UInt64 = 0x8080_8080_8080_8080
+        for word in bits.indices {
+            var set: UInt64 = 0
+            for eighth in 0..<8 {
+                let eight = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: word &* 64 &+ eighth &* 8, as: UInt64.self))
+                // Each byte's high bit set where the byte is not 0, then the eight gathered into
+                // the top byte by one product (no two of its partial products overlap).
+                let nonzero = ((eight & low) &+ low | eight) & high
+                set |= ((nonzero >> 7 &* 0x0102_0408_1020_4080) >> 56) << UInt64(eighth &* 8)
+            }
+            bits[word] |= set
+        }
+    }
+
     /// Makes what is missing, a step at a time: all the blocks of a common term that has
     /// none (one walk over its chunks), else up to four
     /// blocks that writes dropped, for every common term (one FTS5 query per term and
