@@ -3,8 +3,9 @@
 /// which of those chunks can still be among the best. A chunk that holds no rarer term weighs
 /// less than the sum of the ceilings of the common words it holds (max-score, Turtle and Flood
 /// 1995, a chunk at a time): once the best found so far are all above some sum, only chunks
-/// holding a set of words whose ceilings reach it are weighed. With two common words, most
-/// chunks hold one of them, a few both.
+/// holding a set of words whose ceilings reach it are weighed. Of two common words (`does`,
+/// `need`), most chunks hold one; once the worst of the best weighs more than either word's
+/// ceiling, only the chunks holding both are left.
 struct CommonWordSets {
     /// The most words whose sets are told apart: over it, a chunk holding any of them is weighed.
     static let mostWords = 6

@@ -45,8 +45,7 @@ final class RarerTermBlocks {
 
     /// Where block `number`'s walked chunks are among `walked` (none for a block of hits),
     /// looked for from `cursor` (the blocks come in order), which is moved past them.
-    @discardableResult
-    func walkedRange(block number: Int64, from cursor: inout Int) -> Range<Int> {
+    private func walkedRange(block number: Int64, from cursor: inout Int) -> Range<Int> {
         let start = cursor
         guard fromFTS5[Int(number)] else { return start..<start }
         let end = (number + 1) * Int64(BM25Terms.block)

@@ -99,8 +99,8 @@ struct RarerTermsFirst {
     /// (kept): all above the ceiling. With a sieve, as many of them as the share of documents
     /// kept calls for; or, when fewer than `limit` are above the ceiling, all of them, if as
     /// many as `ListedTerm`'s threshold asks; otherwise, with a sieve, as many of the best of
-    /// every chunk it keeps (`everyKept`). Without one, `nil` when fewer than `limit` are above the
-    /// ceiling or fewer than `limit` chunks hold a rarer term.
+    /// every chunk it keeps (`everyKept`). Without one, `nil` when fewer than `limit` are
+    /// above the ceiling or fewer than `limit` chunks hold a rarer term.
     func best(_ db: SQLiteConnection, of found: Found, limit: Int, keptBy sieve: ChunkSieve?) throws -> (kept: [ScoredChunk], ranked: Int)? {
         // With a sieve, as many as the best `limit` of every chunk would keep, as the share
         // estimates: each of the rest would cost a look-up of its document and row after.
