@@ -244,20 +244,19 @@ import FolioText
         let before = try reader.search(request)
         #expect(try store.tendSearchTables(), "the blocks made again")
         while try store.tendSearchTables() {}
-        let sieve = try reader.read("sieve") { db in
-            let allowed = AllowedChunks()
-            #expect(try allowed.chunks(db, request) == nil, "more than the most")
-            return try allowed.sieve(db)
-        }
         let count = try #require(try counted())
         #expect(expected.contains(count.kept) && count.present == 10_000, "what the filter keeps, counted on the blocks")
-        let made = try #require(sieve)
-        let kept = try reader.read("sieve") { db in try made.kept(db, (1...10_000).map { ScoredChunk(score: 0, chunk: Int64($0)) }) }
-        #expect(Int64(kept.count) == count.kept, "name-only files: one chunk each, chunk and document ids alike")
+        // The sieve's marks are made within a read, of its snapshot: it is used in the same one.
         let increasing = Array(stride(from: Int64(1), through: 10_000, by: 3))
-        let keptOfMany = try reader.read("sieve") { db in try Self.keptBlockwise(made, db, increasing) }
-        let keptOfFew = try reader.read("sieve") { db in try made.kept(db, increasing.map { ScoredChunk(score: 0, chunk: $0) }) }
-        #expect(keptOfMany == keptOfFew.map(\.chunk), "the many candidates' sieve keeps what the ranked chunks' keeps")
+        let (kept, keptOfMany, keptOfFew) = try reader.read("sieve") { db in
+            let allowed = AllowedChunks()
+            #expect(try allowed.chunks(db, request) == nil, "more than the most")
+            let made = try #require(try allowed.sieve(db))
+            return (try made.kept(db, (1...10_000).map { ScoredChunk(score: 0, chunk: Int64($0)) }).count,
+                    try Self.keptBlockwise(made, db, increasing), try made.kept(db, increasing.map { ScoredChunk(score: 0, chunk: $0) }).map(\.chunk))
+        }
+        #expect(Int64(kept) == count.kept, "name-only files: one chunk each, chunk and document ids alike")
+        #expect(keptOfMany == keptOfFew, "the many candidates' sieve keeps what the ranked chunks' keeps")
         let after = try reader.search(request)
         #expect(after.count == 50)
         #expect(after.map { $0.path } == before.map { $0.path })
@@ -269,6 +268,29 @@ import FolioText
             default: (5_120...7_167).contains($0)
             }
         })
+    }
+
+    /// The documents' marks are made once a search: by the first pass over the blocks that
+    /// sieves by them, when the filters' count did not make them, and every sieve of the
+    /// search has them after (a second tier that weighs every kept chunk passes twice).
+    @Test func theDocumentsMarks_areMadeOnceASearch() throws {
+        let database = try TemporaryDatabase()
+        _ = try Self.index(database, files: 10_000)
+        let reader = try IndexReader(path: database.path)
+        var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
+        try request.filters.add(field: "date", value: "2023", now: Self.recent)
+        try reader.read("marks") { db in
+            let allowed = AllowedChunks()
+            #expect(try allowed.chunks(db, request) == nil, "more than the most")
+            let first = try #require(try allowed.sieve(db, everyShare: true))
+            #expect(first.outside.made == nil, "the count made none")
+            try first.forEachBlock(db, through: 0) { _, _ in }
+            let made = try #require(first.outside.made)
+            #expect(made.count(where: { $0 != 0 }) == 10_000 - 2_200, "every document the time rules out")
+            for sieve in [try allowed.sieve(db, everyShare: true), try allowed.sieve(db)] {
+                #expect(try #require(sieve).outside.made == made, "the search's other sieves have them")
+            }
+        }
     }
 
     /// Ids in few of the blocks between their first and last (`ValueBlocks.fewBlocks`) are

@@ -64,8 +64,9 @@ final class AllowedChunks {
         let share: Double?
         /// The first sample, then.
         let sampled: (kept: Int64, present: Int64)?
-        /// The marks of the documents outside the filters, when their count made them.
-        var outside: [UInt8]? = nil
+        /// The marks of the documents outside the filters, made by their count or by the first
+        /// sieve that needs them.
+        var outside = ChunkSieve.Marks()
     }
 
     /// The sample: runs of consecutive ids spread evenly over them, each document read by
@@ -140,8 +141,8 @@ final class AllowedChunks {
            let counted = try marking ? ValueBlocks.count(db, alone.column, within: alone.ranges, top: top, markingOutside: &outside)
                                      : ValueBlocks.count(db, alone.column, within: alone.ranges, top: top) {
             if counted.kept > Int64(most) {
-                many = Many(filters: documentFilters, top: top,
-                            share: Double(counted.kept) / Double(max(counted.present, 1)), sampled: nil, outside: marking ? outside : nil)
+                many = Many(filters: documentFilters, top: top, share: Double(counted.kept) / Double(max(counted.present, 1)),
+                            sampled: nil, outside: ChunkSieve.Marks(marking ? outside : nil))
                 return nil
             }
             // The blocks are current: none counted, none kept.

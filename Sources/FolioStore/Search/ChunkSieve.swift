@@ -28,12 +28,24 @@ struct ChunkSieve {
     /// for a sieve of any share), as the search estimated it: of a ranking's best chunks,
     /// about how many it keeps.
     let shareKept: Double
-    /// Every document's mark, 1 where the conditions rule it out, when the filters' count
-    /// made them (`AllowedChunks`); else `forEachBlock` makes them.
-    private let outside: [UInt8]?
+    /// Every document's mark, 1 where the conditions rule it out, when made: by the filters'
+    /// count (`AllowedChunks`), or by the first pass over the blocks that sieves by them
+    /// (`forEachBlock`), for the search's other passes and sieves. A second tier that weighs
+    /// every kept chunk passes over the blocks twice, and made them twice (docs/benchmarks.md,
+    /// "Every kept chunk, fewer weighed").
+    final class Marks {
+        var made: [UInt8]?
 
-    /// `nil` when the filters give no time, size or extension.
-    init?(_ filters: SearchFilters, keeping shareKept: Double, outside: [UInt8]? = nil) {
+        init(_ made: [UInt8]? = nil) {
+            self.made = made
+        }
+    }
+
+    let outside: Marks
+
+    /// `nil` when the filters give no time, size or extension. `outside`: the search's marks
+    /// (a sieve of its own makes its own).
+    init?(_ filters: SearchFilters, keeping shareKept: Double, outside: Marks = Marks()) {
         conditions = Self.conditions(of: filters)
         guard !conditions.isEmpty else { return nil }
         self.shareKept = shareKept
@@ -80,7 +92,8 @@ struct ChunkSieve {
     /// kept.
     func forEachBlock(_ db: SQLiteConnection, through last: Int64,
                       _ body: (Int64, (UnsafeMutableBufferPointer<UInt64>) -> Void) throws -> Void) throws {
-        let outside = try self.outside ?? marks(db)
+        let outside = try self.outside.made ?? marks(db)
+        self.outside.made = outside
         var next: Int64 = 0
         try outside.withUnsafeBufferPointer { marks in
             try ValueBlocks.forEachBlock(db, ValueBlocks.chunkDocuments, through: last) { number, blob in
