@@ -382,8 +382,9 @@ enum ValueBlocks {
     }
 
     /// Clears each set bit for which `clears` (given its offset) is true. A word of every bit
-    /// set (a block's every chunk, `RarerTermsFirst.everyKept`) is gone through offset by
-    /// offset, without finding each next bit set.
+    /// set (every chunk of a block `RarerTermsFirst.everyKept` has no counts for, or of one
+    /// where every chunk holds a word) is gone through offset by offset, without finding each
+    /// next bit set.
     @inline(__always)
     private static func clear(_ bits: UnsafeMutableBufferPointer<UInt64>, where clears: (Int) -> Bool) {
         for word in bits.indices {

@@ -35,6 +35,18 @@ import FolioCore
             """)
     }
 
+    /// `documents` of `LeaderTests.corpus`, each written on day `id % 10`, the search tables
+    /// tended until settled, and a sieve of day 3: a tenth of the documents.
+    static func tenDays(_ database: TemporaryDatabase, documents: Int) throws -> (IndexReader, ChunkSieve) {
+        let store = try IndexStore(path: database.path)
+        try LeaderTests.corpus(store, documents: documents)
+        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (id % 10) * 86400") }
+        while try store.tendSearchTables(LeaderTests.policy) {}
+        var filters = SearchFilters()
+        filters.time = TimeRange(from: 3 * 86_400, until: 4 * 86_400)
+        return (try IndexReader(path: database.path), try #require(ChunkSieve(filters, keeping: 0.1)))
+    }
+
     /// 4,200 documents of `LeaderTests.corpus`, half written on day 1 and half on day 2, the
     /// search tables tended until settled.
     static func halvedCorpus(_ database: TemporaryDatabase) throws -> IndexReader {
@@ -340,14 +352,7 @@ import FolioCore
     @Test(arguments: [50, 400])
     func aSieve_keepsTheBestOfTheDocumentsItKeeps(limit: Int) throws {
         let database = try TemporaryDatabase()
-        let store = try IndexStore(path: database.path)
-        try LeaderTests.corpus(store)
-        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (id % 10) * 86400") }
-        while try store.tendSearchTables(LeaderTests.policy) {}
-        let reader = try IndexReader(path: database.path)
-        var filters = SearchFilters()
-        filters.time = TimeRange(from: 3 * 86_400, until: 4 * 86_400)
-        let sieve = try #require(ChunkSieve(filters, keeping: 0.1))
+        let (reader, sieve) = try Self.tenDays(database, documents: 300)
         let listed = try reader.read("test") { db in
             try db.values(as: String.self, """
                 SELECT term FROM frequent_term WHERE common = 0 AND last_chunk IS NOT NULL AND chunks > 2 * ? ORDER BY chunks
@@ -386,14 +391,7 @@ import FolioCore
     /// documents' matches, at least the tenth of `limit` the sieve keeps.
     @Test func everyKeptChunk_overBlocks_isWhatFTS5RanksFirst() throws {
         let database = try TemporaryDatabase()
-        let store = try IndexStore(path: database.path)
-        try LeaderTests.corpus(store, documents: 4_200)
-        try store.write("test") { db in try db.execute("UPDATE document SET written_s = (id % 10) * 86400") }
-        while try store.tendSearchTables(LeaderTests.policy) {}
-        let reader = try IndexReader(path: database.path)
-        var filters = SearchFilters()
-        filters.time = TimeRange(from: 3 * 86_400, until: 4 * 86_400)
-        let sieve = try #require(ChunkSieve(filters, keeping: 0.1))
+        let (reader, sieve) = try Self.tenDays(database, documents: 4_200)
         try reader.read("test") { db in
             #expect(try db.value(as: Int64.self, "SELECT max(id) FROM chunk") ?? 0 > 4 * TermCounts.block, "several blocks")
             let common = try Self.commonWords(db)

@@ -229,10 +229,7 @@ import FolioText
     @Test(arguments: [("date", "2023", 2_200...2_200), ("size", "5k-7167", 2_048...2_048), ("ext", "ZIP", 2_200...2_200)])
     func aSieve_changesNoResult(field: String, value: String, counted expected: ClosedRange<Int64>) throws {
         let database = try TemporaryDatabase()
-        let store = try Self.index(database, files: 10_000)
-        let reader = try IndexReader(path: database.path)
-        var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
-        try request.filters.add(field: field, value: value, now: Self.recent)
+        let (store, reader, request) = try Self.filtered(database, field: field, value: value)
         try SQLiteDatabase(path: database.path, access: .readWrite, busyTimeoutMilliseconds: 1000).write { db in
             for table in ["chunk_document", "document_day", "document_size", "document_extension"] { try db.execute("DELETE FROM \(table)") }
         }
@@ -275,10 +272,7 @@ import FolioText
     /// search has them after (a second tier that weighs every kept chunk passes twice).
     @Test func theDocumentsMarks_areMadeOnceASearch() throws {
         let database = try TemporaryDatabase()
-        _ = try Self.index(database, files: 10_000)
-        let reader = try IndexReader(path: database.path)
-        var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
-        try request.filters.add(field: "date", value: "2023", now: Self.recent)
+        let (_, reader, request) = try Self.filtered(database, field: "date", value: "2023")
         try reader.read("marks") { db in
             let allowed = AllowedChunks()
             #expect(try allowed.chunks(db, request) == nil, "more than the most")
@@ -321,10 +315,7 @@ import FolioText
     /// one keeps exactly the files the filter keeps.
     @Test func aSieveOfAnyShare_isMadeOnlyWhenAsked() throws {
         let database = try TemporaryDatabase()
-        _ = try Self.index(database, files: 10_000)
-        let reader = try IndexReader(path: database.path)
-        var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
-        try request.filters.add(field: "before", value: "2023", now: Self.recent)
+        let (_, reader, request) = try Self.filtered(database, field: "before", value: "2023")
         try reader.read("sieve") { db in
             let allowed = AllowedChunks()
             #expect(try allowed.chunks(db, request) == nil, "more than the most")
@@ -353,6 +344,14 @@ import FolioText
 
     /// `files` files known by name, 22 of each hundred written in 2023, the others in 2010;
     /// the search tables tended until settled.
+    /// 10,000 files (`index`), and a search for `7z` with the filter `field:value`.
+    static func filtered(_ database: TemporaryDatabase, field: String, value: String) throws -> (IndexStore, IndexReader, SearchRequest) {
+        let store = try index(database, files: 10_000)
+        var request = SearchRequest(query: SearchQuery(parsing: "7z"), limit: 50)
+        try request.filters.add(field: field, value: value, now: recent)
+        return (store, try IndexReader(path: database.path), request)
+    }
+
     static func index(_ database: TemporaryDatabase, files: Int) throws -> IndexStore {
         let store = try IndexStore(path: database.path)
         let named = (0..<files).map { file($0, modified: $0 % 100 < 22 ? recent : old) }

@@ -43,24 +43,16 @@ final class RarerTermBlocks {
     /// Whether any chunk holds the term.
     var isHeld: Bool { !walked.isEmpty || hits.contains { !$0.isEmpty } }
 
-    /// Where block `number`'s walked chunks are among `walked` (none for a block of hits),
-    /// looked for from `cursor` (the blocks come in order), which is moved past them.
-    private func walkedRange(block number: Int64, from cursor: inout Int) -> Range<Int> {
-        let start = cursor
-        guard fromFTS5[Int(number)] else { return start..<start }
-        let end = (number + 1) * Int64(BM25Terms.block)
-        while cursor < walked.count, walked[cursor].chunk < end { cursor += 1 }
-        return start..<cursor
-    }
-
     /// Sets the bits (a bit a chunk of the block) of block `number`'s chunks holding the
-    /// term. `cursor`: as for `walkedRange`.
+    /// term. `cursor`: where the block's walked chunks are looked for (the blocks come in
+    /// order), moved past them.
     func mark(block number: Int64, in bits: UnsafeMutableBufferPointer<UInt64>, from cursor: inout Int) {
         if fromFTS5[Int(number)] {
             let first = number * Int64(BM25Terms.block)
-            for index in walkedRange(block: number, from: &cursor) {
-                let place = Int(walked[index].chunk - first)
+            while cursor < walked.count, walked[cursor].chunk < first + Int64(BM25Terms.block) {
+                let place = Int(walked[cursor].chunk - first)
                 bits[place >> 6] |= 1 << UInt64(place & 63)
+                cursor += 1
             }
             return
         }
